@@ -1,0 +1,1 @@
+"""Accounts: who sits at a table (Player), guests by nickname, allauth glue."""

@@ -1,0 +1,40 @@
+from django import forms
+from django.contrib import admin
+from django.utils.translation import gettext_lazy as _
+
+from accounts.forms import NicknameField
+from accounts.models import Player
+from accounts.nicknames import NicknameError
+from accounts.services import player_rename
+
+
+class PlayerAdminForm(forms.ModelForm):
+    nickname = NicknameField()
+
+    class Meta:
+        model = Player
+        fields = ["nickname", "user"]
+
+
+@admin.register(Player)
+class PlayerAdmin(admin.ModelAdmin):
+    form = PlayerAdminForm
+    list_display = ["nickname", "tag", "user", "is_guest", "created_at", "last_seen_at"]
+    list_filter = [("user", admin.EmptyFieldListFilter)]
+    search_fields = ["nickname", "nickname_key", "tag", "user__email"]
+    readonly_fields = ["tag", "created_at", "last_seen_at"]
+    raw_id_fields = ["user"]
+
+    @admin.display(boolean=True, description=_("guest"))
+    def is_guest(self, obj):
+        return obj.is_guest
+
+    def has_add_permission(self, request):
+        # Players come from sign-ups and guest links; an admin-made one would have no way in.
+        return False
+
+    def save_model(self, request, obj, form, change):
+        try:
+            player_rename(player=obj, nickname=form.cleaned_data["nickname"])
+        except NicknameError as error:
+            self.message_user(request, error.message, level="error")

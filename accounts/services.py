@@ -1,0 +1,94 @@
+"""The only code that creates or changes a Player (HackSoft style: keyword-only <entity>_<action>)."""
+
+from __future__ import annotations
+
+import secrets
+
+from django.db import IntegrityError, transaction
+from django.utils.translation import gettext_lazy as _
+
+from accounts.models import Player
+from accounts.nicknames import NicknameError, clean_nickname, nickname_key
+
+TAG_SPACE = 10_000
+TAG_ATTEMPTS = 20
+
+
+def _pick_tag(key: str, keep: str | None = None) -> str:
+    """A random free tag for this nickname key (random, so tags do not reveal sign-up order)."""
+    taken = set(Player.objects.filter(nickname_key=key).values_list("tag", flat=True))
+    if keep is not None and keep not in taken:
+        return keep
+    if len(taken) >= TAG_SPACE:
+        raise NicknameError("crowded", _("Too many players use that nickname. Please choose another."))
+    while True:
+        tag = f"{secrets.randbelow(TAG_SPACE):04d}"
+        if tag not in taken:
+            return tag
+
+
+def _save_with_free_tag(player: Player, keep_tag: str | None = None) -> Player:
+    """Save, retrying when another request took the same (nickname, tag) at the same moment."""
+    for _attempt in range(TAG_ATTEMPTS):
+        player.tag = _pick_tag(player.nickname_key, keep=keep_tag)
+        try:
+            with transaction.atomic():
+                player.save()
+            return player
+        except IntegrityError:
+            keep_tag = None
+    raise NicknameError("crowded", _("Too many players use that nickname. Please choose another."))
+
+
+def player_create_guest(*, nickname: str) -> Player:
+    """A guest: a nickname and nothing else. The caller ties it to the browser session."""
+    clean = clean_nickname(nickname)
+    return _save_with_free_tag(Player(nickname=clean, nickname_key=nickname_key(clean)))
+
+
+def player_create_for_user(*, user, nickname: str) -> Player:
+    clean = clean_nickname(nickname)
+    return _save_with_free_tag(Player(user=user, nickname=clean, nickname_key=nickname_key(clean)))
+
+
+def player_upgrade_guest(*, player: Player, user, nickname: str | None = None) -> Player:
+    """A guest signs up: the account is attached to the same Player, so every game stays theirs."""
+    with transaction.atomic():
+        locked = Player.objects.select_for_update().get(pk=player.pk)
+        if locked.user_id is not None:
+            raise NicknameError("already_registered", _("This player already has an account."))
+        locked.user = user
+        locked.save(update_fields=["user", "last_seen_at"])
+    if nickname and clean_nickname(nickname) != locked.nickname:
+        locked = player_rename(player=locked, nickname=nickname)
+    return locked
+
+
+def player_rename(*, player: Player, nickname: str) -> Player:
+    """Change a nickname. The tag is kept when it is still free under the new nickname."""
+    clean = clean_nickname(nickname)
+    player.nickname = clean
+    player.nickname_key = nickname_key(clean)
+    return _save_with_free_tag(player, keep_tag=player.tag)
+
+
+def default_nickname_for(user) -> str:
+    """For accounts made outside the sign-up form (createsuperuser, admin): a valid starting nickname."""
+    base = (user.get_username() or "").split("@")[0]
+    try:
+        return clean_nickname(base)
+    except NicknameError:
+        return "Jugador"
+
+
+def player_for_user(*, user) -> Player:
+    """The Player of a registered user, made on first use for accounts that have none yet."""
+    try:
+        return user.player
+    except Player.DoesNotExist:
+        pass
+    try:
+        return player_create_for_user(user=user, nickname=default_nickname_for(user))
+    except IntegrityError:
+        # Two first requests of the same new account at once: the other one made it.
+        return Player.objects.get(user=user)

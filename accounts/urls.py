@@ -1,0 +1,8 @@
+from django.urls import path
+
+from accounts import views
+
+urlpatterns = [
+    path("guest/", views.play_as_guest, name="play_as_guest"),
+    path("me/", views.profile, name="profile"),
+]

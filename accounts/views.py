@@ -1,0 +1,56 @@
+from django.contrib import messages
+from django.shortcuts import redirect, render
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods
+
+from accounts.forms import GuestForm, NicknameForm
+from accounts.nicknames import NicknameError
+from accounts.selectors import remember_guest
+from accounts.services import player_create_guest, player_rename
+
+
+def _safe_next(request, default: str = "/") -> str:
+    candidate = request.POST.get("next") or request.GET.get("next") or default
+    if url_has_allowed_host_and_scheme(candidate, allowed_hosts={request.get_host()},
+                                       require_https=request.is_secure()):
+        return candidate
+    return default
+
+
+@require_http_methods(["GET", "POST"])
+def play_as_guest(request):
+    """Any invite link sends a newcomer here: a nickname is all it takes to sit at a table."""
+    next_url = _safe_next(request)
+    if request.player:
+        return redirect(next_url)
+    form = GuestForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            player = player_create_guest(nickname=form.cleaned_data["nickname"])
+        except NicknameError as error:
+            form.add_error("nickname", error.message)
+        else:
+            request.session.cycle_key()
+            remember_guest(session=request.session, player=player)
+            messages.success(request, _("Welcome, %(name)s!") % {"name": player.nickname})
+            return redirect(next_url)
+    return render(request, "accounts/guest.html", {"form": form, "next": next_url})
+
+
+@require_http_methods(["GET", "POST"])
+def profile(request):
+    """The player's own page: nickname (guests and members), and the way to an account for guests."""
+    player = request.player
+    if not player:
+        return redirect(f"/guest/?next={request.path}")
+    form = NicknameForm(request.POST or None, initial={"nickname": player.nickname})
+    if request.method == "POST" and form.is_valid():
+        try:
+            player_rename(player=player, nickname=form.cleaned_data["nickname"])
+        except NicknameError as error:
+            form.add_error("nickname", error.message)
+        else:
+            messages.success(request, _("Your nickname is now %(name)s.") % {"name": player.display_name})
+            return redirect("profile")
+    return render(request, "accounts/profile.html", {"form": form})

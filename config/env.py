@@ -1,0 +1,100 @@
+"""Read the site's configuration from the environment.
+
+Pure functions over a mapping (os.environ in production, a dict in tests), so
+that every rule about what a variable means is tested without reloading Django.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Mapping
+from pathlib import Path
+
+from django.core.exceptions import ImproperlyConfigured
+
+TRUE_WORDS = {"1", "true", "yes", "on"}
+FALSE_WORDS = {"0", "false", "no", "off", ""}
+
+
+def read_bool(env: Mapping[str, str], name: str, default: bool) -> bool:
+    raw = env.get(name)
+    if raw is None:
+        return default
+    word = raw.strip().lower()
+    if word in TRUE_WORDS:
+        return True
+    if word in FALSE_WORDS:
+        return False
+    raise ImproperlyConfigured(f"{name} must be a boolean (1/0, true/false, yes/no, on/off), not {raw!r}")
+
+
+def read_list(env: Mapping[str, str], name: str, default: list[str]) -> list[str]:
+    """A comma-separated list; blanks are dropped so 'a, b,' is ['a', 'b']."""
+    raw = env.get(name)
+    if raw is None:
+        return list(default)
+    return [item.strip() for item in raw.split(",") if item.strip()]
+
+
+def read_int(env: Mapping[str, str], name: str, default: int, minimum: int = 0) -> int:
+    raw = env.get(name)
+    if raw is None or raw.strip() == "":
+        return default
+    try:
+        value = int(raw)
+    except ValueError:
+        raise ImproperlyConfigured(f"{name} must be a whole number, not {raw!r}") from None
+    if value < minimum:
+        raise ImproperlyConfigured(f"{name} must be at least {minimum}, not {value}")
+    return value
+
+
+def read_secret_key(env: Mapping[str, str], debug: bool, local_dir: Path) -> str:
+    """SECRET_KEY is required in production; development gets a generated one kept on disk.
+
+    Keeping the generated key in a file (not regenerating it at every start) means a
+    developer's sessions and guest identities survive a restart of `make run`.
+    """
+    key = env.get("SECRET_KEY", "").strip()
+    if key:
+        if not debug and len(key) < 32:
+            raise ImproperlyConfigured("SECRET_KEY must be at least 32 characters in production")
+        return key
+    if not debug:
+        raise ImproperlyConfigured("SECRET_KEY must be set when DEBUG is off (production)")
+    key_file = local_dir / "secret_key"
+    if key_file.exists():
+        return key_file.read_text().strip()
+    local_dir.mkdir(parents=True, exist_ok=True)
+    key = secrets.token_urlsafe(50)
+    key_file.write_text(key)
+    key_file.chmod(0o600)
+    return key
+
+
+def read_database(env: Mapping[str, str], default_sqlite: Path) -> dict:
+    """DATABASE_URL (postgres://...), or a SQLite file in the project for a newcomer."""
+    import dj_database_url
+
+    url = env.get("DATABASE_URL", "").strip()
+    if not url:
+        return {
+            "ENGINE": "django.db.backends.sqlite3",
+            "NAME": str(default_sqlite),
+            # SQLite under daphne + a Celery worker: wait for the lock instead of failing at once.
+            "OPTIONS": {"timeout": 20, "transaction_mode": "IMMEDIATE"},
+        }
+    try:
+        config = dj_database_url.parse(url, conn_max_age=0)
+    except ValueError as error:
+        raise ImproperlyConfigured(f"DATABASE_URL is not a database URL I understand: {error}") from None
+    if config["ENGINE"] not in ("django.db.backends.postgresql", "django.db.backends.sqlite3"):
+        raise ImproperlyConfigured("DATABASE_URL must point at PostgreSQL (or SQLite for development)")
+    return config
+
+
+def read_redis_url(env: Mapping[str, str], default: str) -> str:
+    url = env.get("REDIS_URL", "").strip() or default
+    if not url.startswith(("redis://", "rediss://", "unix://")):
+        raise ImproperlyConfigured(f"REDIS_URL must start with redis://, rediss:// or unix://, not {url!r}")
+    return url

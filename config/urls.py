@@ -1,0 +1,13 @@
+from django.contrib import admin
+from django.urls import include, path
+
+from config.health import healthz
+
+urlpatterns = [
+    path("healthz", healthz, name="healthz"),
+    path("admin/", admin.site.urls),
+    path("accounts/", include("allauth.urls")),
+    path("i18n/", include("django.conf.urls.i18n")),
+    path("", include("accounts.urls")),
+    path("", include("lobby.urls")),
+]

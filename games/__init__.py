@@ -1,0 +1,1 @@
+"""The five games and the runtime they share (rooms, matches, timers, bots)."""

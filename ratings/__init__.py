@@ -1,0 +1,1 @@
+"""Ratings per game, their history and leaderboards."""

@@ -1,0 +1,84 @@
+"""How the settings read the environment."""
+
+import pytest
+from django.core.exceptions import ImproperlyConfigured
+
+from config import env
+
+
+@pytest.mark.parametrize(
+    ("raw", "expected"),
+    [("1", True), ("true", True), ("YES", True), (" on ", True), ("0", False), ("false", False),
+     ("no", False), ("", False)],
+)
+def test_it_reads_booleans(raw, expected):
+    assert env.read_bool({"DEBUG": raw}, "DEBUG", default=not expected) is expected
+
+
+def test_it_uses_the_default_when_a_boolean_is_unset():
+    assert env.read_bool({}, "DEBUG", default=True) is True
+    assert env.read_bool({}, "DEBUG", default=False) is False
+
+
+def test_it_refuses_a_boolean_it_cannot_read():
+    with pytest.raises(ImproperlyConfigured, match="DEBUG must be a boolean"):
+        env.read_bool({"DEBUG": "maybe"}, "DEBUG", default=False)
+
+
+def test_it_splits_lists_and_drops_blanks():
+    assert env.read_list({"ALLOWED_HOSTS": "a.example, b.example,,"}, "ALLOWED_HOSTS", []) == [
+        "a.example", "b.example"]
+    assert env.read_list({}, "ALLOWED_HOSTS", ["localhost"]) == ["localhost"]
+
+
+def test_it_reads_whole_numbers_with_a_floor():
+    assert env.read_int({"N": "12"}, "N", 3) == 12
+    assert env.read_int({}, "N", 3) == 3
+    with pytest.raises(ImproperlyConfigured, match="whole number"):
+        env.read_int({"N": "twelve"}, "N", 3)
+    with pytest.raises(ImproperlyConfigured, match="at least 1"):
+        env.read_int({"N": "0"}, "N", 3, minimum=1)
+
+
+def test_production_requires_a_secret_key(tmp_path):
+    with pytest.raises(ImproperlyConfigured, match="SECRET_KEY must be set"):
+        env.read_secret_key({}, debug=False, local_dir=tmp_path)
+
+
+def test_production_refuses_a_short_secret_key(tmp_path):
+    with pytest.raises(ImproperlyConfigured, match="at least 32"):
+        env.read_secret_key({"SECRET_KEY": "short"}, debug=False, local_dir=tmp_path)
+
+
+def test_development_generates_a_key_once_and_keeps_it(tmp_path):
+    first = env.read_secret_key({}, debug=True, local_dir=tmp_path / "local")
+    second = env.read_secret_key({}, debug=True, local_dir=tmp_path / "local")
+    assert first == second and len(first) >= 50
+    assert (tmp_path / "local" / "secret_key").stat().st_mode & 0o777 == 0o600
+
+
+def test_the_database_defaults_to_a_sqlite_file(tmp_path):
+    config = env.read_database({}, tmp_path / "db.sqlite3")
+    assert config["ENGINE"] == "django.db.backends.sqlite3"
+    assert config["NAME"] == str(tmp_path / "db.sqlite3")
+
+
+def test_database_url_selects_postgresql(tmp_path):
+    config = env.read_database({"DATABASE_URL": "postgres://dg:pw@db.internal:5433/dreamgames"}, tmp_path)
+    assert config["ENGINE"] == "django.db.backends.postgresql"
+    assert (config["HOST"], config["PORT"], config["NAME"], config["USER"]) == (
+        "db.internal", 5433, "dreamgames", "dg")
+
+
+def test_database_url_of_another_kind_is_refused(tmp_path):
+    with pytest.raises(ImproperlyConfigured, match="PostgreSQL"):
+        env.read_database({"DATABASE_URL": "mysql://root@localhost/dg"}, tmp_path)
+    with pytest.raises(ImproperlyConfigured):
+        env.read_database({"DATABASE_URL": "nonsense"}, tmp_path)
+
+
+def test_redis_url_defaults_and_is_checked():
+    assert env.read_redis_url({}, "redis://127.0.0.1:6399/0") == "redis://127.0.0.1:6399/0"
+    assert env.read_redis_url({"REDIS_URL": "rediss://cache:6380/2"}, "x") == "rediss://cache:6380/2"
+    with pytest.raises(ImproperlyConfigured, match="REDIS_URL"):
+        env.read_redis_url({"REDIS_URL": "http://cache:6379"}, "x")

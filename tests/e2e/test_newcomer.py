@@ -1,0 +1,65 @@
+"""A newcomer, as a person would: guest with a nickname, sign up, log out, log in, switch language."""
+
+import re
+
+from playwright.sync_api import expect
+
+PASSWORD = "a-long-pass-phrase-91"
+PHONE = {"width": 360, "height": 780}
+DESKTOP = {"width": 1280, "height": 900}
+
+
+def test_a_newcomer_plays_as_guest_then_signs_up_logs_in_and_switches_language(
+        site_url, browser, screenshot):
+    context = browser.new_context(viewport=PHONE, locale="es-ES")
+    page = context.new_page()
+    page.goto(site_url + "/")
+    expect(page.get_by_role("heading", level=1)).to_have_text("Juegos de palabras en directo")
+    for name in ["Duelo de Palabras", "Torneo", "Wordgrid", "Letras Cruzadas", "Claves a Dúo"]:
+        expect(page.get_by_role("heading", name=name)).to_be_visible()
+    # Nothing spills sideways on a 360 px phone.
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    screenshot(page, "home-phone-newcomer")
+
+    page.get_by_test_id("play-as-guest").click()
+    page.get_by_label("Apodo").fill("ab")
+    page.get_by_role("button", name="¡A jugar!").click()
+    expect(page.get_by_role("alert")).to_contain_text("al menos 3 caracteres")
+    page.get_by_label("Apodo").fill("Lucía")
+    page.get_by_role("button", name="¡A jugar!").click()
+
+    chip = page.get_by_test_id("player-chip")
+    expect(chip).to_contain_text("Lucía")
+    expect(chip).to_contain_text("invitado")
+    expect(page.get_by_role("heading", level=1)).to_have_text("¡Hola, Lucía!")
+    # The page opened the lobby socket and the server knows this guest.
+    expect(page.locator("[data-presence]")).to_have_attribute("data-presence", "online")
+    screenshot(page, "home-phone-guest")
+
+    page.get_by_role("link", name="Crear una cuenta").first.click()
+    page.get_by_label(re.compile("^Apodo")).fill("Lucía")
+    page.get_by_label(re.compile("^Correo electrónico")).fill("lucia@example.com")
+    page.get_by_label(re.compile("^Contraseña:?$")).fill(PASSWORD)
+    page.get_by_label(re.compile("^Contraseña \\(de nuevo\\)")).fill(PASSWORD)
+    screenshot(page, "signup-phone")
+    page.get_by_role("button", name="Registrarse").click()
+    expect(chip).to_contain_text("Lucía")
+    expect(chip).not_to_contain_text("invitado")
+
+    page.get_by_role("button", name="Salir").click()
+    expect(page.get_by_test_id("player-chip")).to_have_count(0)
+    page.get_by_role("link", name="Entrar").first.click()
+    page.get_by_label(re.compile("^Correo electrónico")).fill("lucia@example.com")
+    page.get_by_label(re.compile("^Contraseña")).fill(PASSWORD)
+    page.get_by_role("button", name="Iniciar sesión").click()
+    expect(page.get_by_test_id("player-chip")).to_contain_text("Lucía")
+
+    page.get_by_label("Idioma").select_option("en")
+    expect(page.get_by_role("button", name="Log out")).to_be_visible()
+    expect(page.get_by_role("heading", level=1)).to_have_text("Hello, Lucía!")
+    expect(page.locator("html")).to_have_attribute("lang", "en")
+    screenshot(page, "home-phone-member-en")
+
+    page.set_viewport_size(DESKTOP)
+    screenshot(page, "home-desktop-member-en")
+    context.close()

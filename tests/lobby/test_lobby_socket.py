@@ -1,0 +1,107 @@
+"""The lobby socket knows who connects (member or guest) and refuses foreign origins."""
+
+import json
+
+import pytest
+from channels.db import database_sync_to_async
+from channels.testing import WebsocketCommunicator
+from django.test import Client
+
+from config.asgi import application
+from tests.conftest import PASSWORD
+
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("async_db_connections_closed")]
+
+ORIGIN = (b"origin", b"http://127.0.0.1")
+
+
+@database_sync_to_async
+def session_cookie_for_guest(nickname: str) -> str:
+    client = Client()
+    client.post("/guest/", {"nickname": nickname})
+    return client.cookies["sessionid"].value
+
+
+@database_sync_to_async
+def session_cookie_for_member(email: str) -> str:
+    from django.contrib.auth import get_user_model
+
+    from accounts.services import player_create_for_user
+
+    user = get_user_model().objects.create_user(username=email, email=email, password=PASSWORD)
+    player_create_for_user(user=user, nickname="Marta")
+    client = Client()
+    client.force_login(user)
+    return client.cookies["sessionid"].value
+
+
+def communicator(cookie: str | None, origin=ORIGIN) -> WebsocketCommunicator:
+    headers = [origin] if origin else []
+    if cookie:
+        headers.append((b"cookie", f"sessionid={cookie}".encode()))
+    return WebsocketCommunicator(application, "/ws/lobby/", headers=headers)
+
+
+async def test_a_guest_connects_with_their_session():
+    socket = communicator(await session_cookie_for_guest("Lucía"))
+    connected, _ = await socket.connect()
+    assert connected
+    hello = await socket.receive_json_from()
+    assert hello["type"] == "hello"
+    assert hello["player"]["nickname"] == "Lucía" and hello["player"]["guest"] is True
+    await socket.disconnect()
+
+
+async def test_a_member_connects_with_their_session():
+    socket = communicator(await session_cookie_for_member("marta@example.com"))
+    connected, _ = await socket.connect()
+    assert connected
+    hello = await socket.receive_json_from()
+    assert hello["player"]["nickname"] == "Marta" and hello["player"]["guest"] is False
+    await socket.send_to(text_data=json.dumps({"type": "ping"}))
+    assert await socket.receive_json_from() == {"type": "pong"}
+    await socket.disconnect()
+
+
+async def test_a_socket_without_a_player_is_closed_with_a_clear_code():
+    socket = communicator(None)
+    connected, code = await socket.connect()
+    assert not connected and code == 4401
+
+
+async def test_a_socket_from_another_site_is_refused_even_with_a_valid_session():
+    cookie = await session_cookie_for_guest("Lucía")
+    for origin in [(b"origin", b"https://evil.example"), None]:
+        socket = communicator(cookie, origin=origin)
+        connected, _ = await socket.connect()
+        assert not connected
+
+
+async def test_malformed_frames_get_an_error_and_the_socket_stays_open():
+    socket = communicator(await session_cookie_for_guest("Lucía"))
+    await socket.connect()
+    await socket.receive_json_from()
+    for frame, code in [("not json", "bad_json"), ("[1, 2]", "unknown_type"),
+                        (json.dumps({"type": "launch"}), "unknown_type"), ("x" * 5000, "bad_frame")]:
+        await socket.send_to(text_data=frame)
+        reply = await socket.receive_json_from()
+        assert reply["type"] == "error" and reply["code"] == code
+    await socket.send_to(text_data=json.dumps({"type": "ping"}))
+    assert await socket.receive_json_from() == {"type": "pong"}
+    await socket.disconnect()
+
+
+async def test_a_stale_guest_session_is_not_a_player():
+    @database_sync_to_async
+    def make_stale_cookie():
+        client = Client()
+        client.post("/guest/", {"nickname": "Fantasma"})
+        from accounts.models import Player
+
+        Player.objects.all().delete()
+        return client.cookies["sessionid"].value
+
+    socket = communicator(await make_stale_cookie())
+    connected, code = await socket.connect()
+    assert not connected and code == 4401
+

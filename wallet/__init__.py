@@ -1,0 +1,1 @@
+"""Wallet: the double-entry stakes ledger (issue: wallet)."""

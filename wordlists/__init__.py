@@ -1,0 +1,1 @@
+"""Word lists for every game and language: normalisation, build pipeline, loader."""
