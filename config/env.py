@@ -73,7 +73,12 @@ def read_secret_key(env: Mapping[str, str], debug: bool, local_dir: Path) -> str
 
 
 def read_database(env: Mapping[str, str], default_sqlite: Path) -> dict:
-    """DATABASE_URL (postgres://...), or a SQLite file in the project for a newcomer."""
+    """DATABASE_URL (postgres://...), or a SQLite file in the project for a newcomer.
+
+    Connections are kept (CONN_MAX_AGE, default 60 s, with health checks): a burst of
+    websocket connects otherwise opens a new PostgreSQL connection per ORM call and
+    daphne's handshake timeout closes the sockets that wait (docs/decisions.md).
+    """
     import dj_database_url
 
     url = env.get("DATABASE_URL", "").strip()
@@ -85,7 +90,8 @@ def read_database(env: Mapping[str, str], default_sqlite: Path) -> dict:
             "OPTIONS": {"timeout": 20, "transaction_mode": "IMMEDIATE"},
         }
     try:
-        config = dj_database_url.parse(url, conn_max_age=0)
+        config = dj_database_url.parse(url, conn_max_age=read_int(env, "CONN_MAX_AGE", 60),
+                                       conn_health_checks=True)
     except ValueError as error:
         raise ImproperlyConfigured(f"DATABASE_URL is not a database URL I understand: {error}") from None
     if config["ENGINE"] not in ("django.db.backends.postgresql", "django.db.backends.sqlite3"):

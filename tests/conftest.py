@@ -1,5 +1,12 @@
 """Shared fixtures. Personas: alice (registered), bob (guest), charlie (registered, for pairs)."""
 
+import os
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
 import pytest
 from channels.db import database_sync_to_async
 from django.db import connections
@@ -8,6 +15,7 @@ from django.contrib.auth import get_user_model
 from accounts.services import player_create_for_user, player_create_guest
 
 PASSWORD = "a-long-pass-phrase-91"
+ROOT = Path(__file__).resolve().parents[1]
 
 
 @pytest.fixture
@@ -31,3 +39,38 @@ async def async_db_connections_closed():
     """
     yield
     await database_sync_to_async(connections.close_all)()
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+@pytest.fixture
+def daphne_url(transactional_db, tmp_path):
+    """daphne serving the site on a free port, on the same (test) database as the test."""
+    from django.db import connection
+
+    database = connection.settings_dict
+    port = _free_port()
+    env = dict(os.environ)
+    env["DATABASE_URL"] = (f"postgres://{database['USER'] or 'postgres'}@{database['HOST'] or '127.0.0.1'}:"
+                           f"{database['PORT'] or 5432}/{database['NAME']}")
+    env["DEBUG"] = "1"
+    # A file, not a pipe: nobody drains a pipe while the test runs, and a full one blocks daphne.
+    log = open(tmp_path / "daphne.log", "w")  # noqa: SIM115 - closed after the server stops
+    server = subprocess.Popen([sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port),
+                               "config.asgi:application"], cwd=ROOT, env=env, stdout=log, stderr=log)
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        with socket.socket() as probe:
+            if probe.connect_ex(("127.0.0.1", port)) == 0:
+                break
+        if server.poll() is not None:
+            raise RuntimeError((tmp_path / "daphne.log").read_text())
+        time.sleep(0.1)
+    yield f"http://127.0.0.1:{port}"
+    server.terminate()
+    server.wait(timeout=10)
+    log.close()

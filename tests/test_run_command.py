@@ -30,8 +30,9 @@ def test_the_run_command_serves_a_healthy_site_and_stops_cleanly(tmp_path):
     env = {key: value for key, value in os.environ.items() if key not in ("REDIS_URL", "DATABASE_URL")}
     env.update(PORT=str(web_port), EMBEDDED_REDIS_PORT=str(redis_port), DEBUG="1",
                DATABASE_URL=f"sqlite:///{tmp_path / 'site.sqlite3'}")
-    launcher = subprocess.Popen([sys.executable, "scripts/run.py"], cwd=ROOT, env=env,
-                                stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    log_path = tmp_path / "run.log"
+    log = open(log_path, "w")  # noqa: SIM115 - a file, so the site's logs never fill a pipe
+    launcher = subprocess.Popen([sys.executable, "scripts/run.py"], cwd=ROOT, env=env, stdout=log, stderr=log)
     health = None
     try:
         deadline = time.monotonic() + 90
@@ -51,7 +52,9 @@ def test_the_run_command_serves_a_healthy_site_and_stops_cleanly(tmp_path):
         assert home.status_code == 200 and "Duelo de Palabras" in home.text
     finally:
         launcher.send_signal(signal.SIGINT)
-        output, _ = launcher.communicate(timeout=40)
+        launcher.wait(timeout=40)
+        log.close()
+    output = log_path.read_text()
     assert launcher.returncode == 0, output[-3000:]
     assert "[run] stopped" in output
     assert not port_open(web_port) and not port_open(redis_port)

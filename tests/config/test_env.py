@@ -68,6 +68,7 @@ def test_database_url_selects_postgresql(tmp_path):
     assert config["ENGINE"] == "django.db.backends.postgresql"
     assert (config["HOST"], config["PORT"], config["NAME"], config["USER"]) == (
         "db.internal", 5433, "dreamgames", "dg")
+    assert config["CONN_MAX_AGE"] == 60 and config["CONN_HEALTH_CHECKS"] is True
 
 
 def test_database_url_of_another_kind_is_refused(tmp_path):
