@@ -4,6 +4,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
+from accounts.decorators import player_required
 from accounts.forms import GuestForm, NicknameForm
 from accounts.nicknames import NicknameError
 from accounts.selectors import remember_guest
@@ -39,11 +40,10 @@ def play_as_guest(request):
 
 
 @require_http_methods(["GET", "POST"])
+@player_required
 def profile(request):
     """The player's own page: nickname (guests and members), and the way to an account for guests."""
     player = request.player
-    if not player:
-        return redirect(f"/guest/?next={request.path}")
     form = NicknameForm(request.POST or None, initial={"nickname": player.nickname})
     if request.method == "POST" and form.is_valid():
         try:

@@ -69,8 +69,10 @@ def test_a_guest_renames_on_their_page(client):
 
 
 def test_the_profile_sends_a_newcomer_to_the_guest_page(client):
-    response = client.get("/me/")
-    assert response.status_code == 302 and response["Location"].startswith("/guest/")
+    response = client.get("/me/?tab=1")
+    assert response.status_code == 302 and response["Location"] == "/guest/?next=%2Fme%2F%3Ftab%3D1"
+    back = client.post(response["Location"], {"nickname": "Nueva"})
+    assert back["Location"] == "/me/?tab=1"
 
 
 def test_a_guest_who_signs_up_keeps_the_same_player(client):
