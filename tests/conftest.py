@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 from channels.db import database_sync_to_async
-from django.db import connections
 from django.contrib.auth import get_user_model
+from django.db import connections
 
 from accounts.services import player_create_for_user, player_create_guest
 

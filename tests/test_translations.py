@@ -25,4 +25,5 @@ def test_every_string_has_a_spanish_translation_with_the_same_placeholders():
     fuzzy = [entry.msgid for entry in catalogue.fuzzy_entries()]
     assert untranslated == [] and fuzzy == []
     for entry in catalogue.translated_entries():
-        assert sorted(PLACEHOLDER.findall(entry.msgid)) == sorted(PLACEHOLDER.findall(entry.msgstr)), entry.msgid
+        wanted = sorted(PLACEHOLDER.findall(entry.msgid))
+        assert sorted(PLACEHOLDER.findall(entry.msgstr)) == wanted, entry.msgid
