@@ -9,5 +9,6 @@ urlpatterns = [
     path("accounts/", include("allauth.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
     path("", include("accounts.urls")),
+    path("words/", include("wordlists.urls")),
     path("", include("lobby.urls")),
 ]

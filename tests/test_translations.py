@@ -26,4 +26,6 @@ def test_every_string_has_a_spanish_translation_with_the_same_placeholders():
     assert untranslated == [] and fuzzy == []
     for entry in catalogue.translated_entries():
         wanted = sorted(PLACEHOLDER.findall(entry.msgid))
-        assert sorted(PLACEHOLDER.findall(entry.msgstr)) == wanted, entry.msgid
+        translations = list(entry.msgstr_plural.values()) if entry.msgid_plural else [entry.msgstr]
+        for translation in translations:
+            assert sorted(PLACEHOLDER.findall(translation)) == wanted, entry.msgid
