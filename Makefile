@@ -24,6 +24,11 @@ lint: $(STAMP)
 e2e: $(STAMP)
 	bash scripts/test.sh e2e
 
+# Figures, not tests: speed targets live here (docs/performance.md). Needs PostgreSQL like `make test`.
+bench: $(STAMP)
+	DEBUG=1 DATABASE_URL=$${TEST_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/dreamgames} \
+	  REDIS_URL=$${TEST_REDIS_URL:-redis://127.0.0.1:6379/9} $(PY) -m wallet.bench
+
 # Rebuild the translation catalogues after changing strings (needs gettext's msgfmt).
 messages: $(STAMP)
 	DEBUG=1 $(PY) manage.py makemessages -l es -l en --ignore=.venv --ignore=.local

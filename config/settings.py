@@ -202,3 +202,9 @@ LOGGING = {
     "root": {"handlers": ["console"], "level": ENV.get("LOG_LEVEL", "INFO")},
     "loggers": {"daphne": {"level": "WARNING"}},
 }
+
+# --- Wallet ----------------------------------------------------------------------------------
+# Checked by wallet/conf.py at startup (a system check): positive whole numbers.
+WALLET_STAKE_LEVELS = read.read_list(ENV, "WALLET_STAKE_LEVELS", ["10", "50", "100", "500"])
+# Credits every registered player receives once, when their account is made (0 turns it off).
+WALLET_SIGNUP_GRANT = read.read_int(ENV, "WALLET_SIGNUP_GRANT", 1000)

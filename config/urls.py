@@ -10,5 +10,6 @@ urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),
     path("", include("accounts.urls")),
     path("words/", include("wordlists.urls")),
+    path("wallet/", include("wallet.urls")),
     path("", include("lobby.urls")),
 ]

@@ -45,6 +45,12 @@ def test_a_newcomer_plays_as_guest_then_signs_up_logs_in_and_switches_language(
     page.get_by_role("button", name="Registrarse").click()
     expect(chip).to_contain_text("Lucía")
     expect(chip).not_to_contain_text("invitado")
+    # A new account comes with the sign-up grant, and its statement says where the credits came from.
+    expect(page.get_by_test_id("balance")).to_contain_text("1000 créditos")
+    page.get_by_test_id("balance").click()
+    expect(page.locator("main")).to_contain_text("Créditos concedidos")
+    screenshot(page, "wallet-phone")
+    page.get_by_role("link", name="Dream Games").click()
 
     page.get_by_role("button", name="Salir").click()
     expect(page.get_by_test_id("player-chip")).to_have_count(0)

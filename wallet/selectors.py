@@ -1,0 +1,149 @@
+"""Reads of the ledger: balances, statements, escrow states, and the invariant check."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.db.models import Count, F, Q, QuerySet, Sum, Window
+from django.db.models.functions import Coalesce
+
+from accounts.models import Player
+from wallet.conf import stake_levels
+from wallet.models import Account, Leg, Transfer
+
+
+def balance_of(*, player: Player) -> int:
+    """A player's credits (0 for a player the ledger has not met yet, and for every guest)."""
+    if player.is_guest:
+        return 0
+    return Account.objects.filter(player=player).values_list("balance", flat=True).first() or 0
+
+
+def statement_of(*, player: Player) -> QuerySet[Leg]:
+    """Every movement of the player's credits, newest first, with the transfer (and match) it is part of."""
+    return (
+        Leg.objects.filter(account__player=player, account__kind=Account.Kind.PLAYER)
+        .select_related("transfer")
+        .order_by("-id")
+    )
+
+
+def stakes_open_to(*, player: Player) -> list[int]:
+    """The offered stakes this player can put up now (none for a guest)."""
+    if player.is_guest:
+        return []
+    balance = balance_of(player=player)
+    return [level for level in stake_levels() if level <= balance]
+
+
+@dataclass(frozen=True)
+class EscrowState:
+    status: str  # "none", "held", or the closing transfer's kind: "settle", "refund", "cancel"
+    pot: int
+
+
+def escrow_state(*, match_ref: str) -> EscrowState:
+    closing = (
+        Transfer.objects.filter(match_ref=match_ref, kind__in=Transfer.CLOSING_KINDS)
+        .values_list("kind", flat=True)
+        .first()
+    )
+    pot = (
+        Account.objects.filter(kind=Account.Kind.ESCROW, match_ref=match_ref)
+        .values_list("balance", flat=True)
+        .first()
+        or 0
+    )
+    if closing:
+        return EscrowState(closing, pot)
+    if Transfer.objects.filter(match_ref=match_ref, kind=Transfer.Kind.HOLD).exists():
+        return EscrowState("held", pot)
+    return EscrowState("none", pot)
+
+
+# --- ledger_check --------------------------------------------------------------------------------
+
+SHOW = 20  # problems listed per kind; the count says how many more
+
+
+def _listed(title: str, rows: list[str]) -> list[str]:
+    if not rows:
+        return []
+    more = [f"  ... and {len(rows) - SHOW} more"] if len(rows) > SHOW else []
+    return [f"{title} ({len(rows)}):"] + [f"  {row}" for row in rows[:SHOW]] + more
+
+
+def ledger_problems() -> list[str]:
+    """Every broken invariant, as lines of a report for an operator; an empty list means sound."""
+    problems: list[str] = []
+
+    unbalanced = (
+        Transfer.objects.annotate(total=Coalesce(Sum("legs__amount"), 0), legs_count=Count("legs"))
+        .exclude(total=0, legs_count__gte=2)
+        .order_by("pk")
+    )
+    problems += _listed(
+        "Transfers whose legs do not sum to zero (or have fewer than two legs)",
+        [
+            f"transfer {t.pk} ({t.kind}, key {t.key!r}): {t.legs_count} legs summing to {t.total}"
+            for t in unbalanced
+        ],
+    )
+
+    legs_total = Leg.objects.aggregate(total=Coalesce(Sum("amount"), 0))["total"]
+    cached_total = Account.objects.aggregate(total=Coalesce(Sum("balance"), 0))["total"]
+    if legs_total != 0 or cached_total != 0:
+        problems.append(
+            f"All balances must sum to zero: legs sum to {legs_total}, cached balances to {cached_total}"
+        )
+
+    accounts = Account.objects.annotate(by_legs=Coalesce(Sum("legs__amount"), 0)).order_by("pk")
+    mismatched, negative, open_escrows = [], [], {}
+    for account in accounts.iterator():
+        if account.by_legs != account.balance:
+            mismatched.append(
+                f"account {account.pk} ({account}): cached {account.balance}, legs {account.by_legs}"
+            )
+        if account.kind != Account.Kind.MINT and min(account.by_legs, account.balance) < 0:
+            negative.append(f"account {account.pk} ({account}): {min(account.by_legs, account.balance)}")
+        if account.kind == Account.Kind.MINT and account.by_legs > 0:
+            negative.append(
+                f"account {account.pk} (issuing): {account.by_legs} above zero, credits destroyed"
+            )
+        if account.kind == Account.Kind.ESCROW:
+            open_escrows[account.match_ref] = account
+    problems += _listed("Accounts whose cached balance differs from the sum of their legs", mismatched)
+    problems += _listed("Accounts below zero", negative)
+
+    running = Window(Sum("amount"), partition_by=[F("account_id")], order_by=F("id").asc())
+    broken_chain = list(
+        Leg.objects.annotate(running=running).exclude(balance_after=F("running")).order_by("pk")
+    )
+    problems += _listed(
+        "Legs whose balance_after is not their account's running total",
+        [
+            f"leg {leg.pk} of account {leg.account_id}: says {leg.balance_after}, running total {leg.running}"
+            for leg in broken_chain
+        ],
+    )
+
+    problems += _listed(
+        "Escrows that do not hold exactly their match's open stakes", _escrow_problems(open_escrows)
+    )
+    return problems
+
+
+def _escrow_problems(escrows: dict[str, Account]) -> list[str]:
+    held = dict(
+        Transfer.objects.filter(kind=Transfer.Kind.HOLD)
+        .annotate(pot=Sum("legs__amount", filter=Q(legs__amount__gt=0)))
+        .values_list("match_ref", "pot")
+    )
+    closed = dict(Transfer.objects.filter(kind__in=Transfer.CLOSING_KINDS).values_list("match_ref", "kind"))
+    rows = []
+    for match_ref, escrow in escrows.items():
+        expected = 0 if match_ref in closed or match_ref not in held else held[match_ref]
+        if escrow.by_legs != expected:
+            state = closed.get(match_ref) or ("held" if match_ref in held else "never held")
+            rows.append(f"escrow of {match_ref} ({state}): holds {escrow.by_legs}, should hold {expected}")
+    return rows
