@@ -1,0 +1,1 @@
+"""The runtime every game shares: the pure engine interface; rooms, matches, timers and bots."""

@@ -1,0 +1,207 @@
+"""The interface every game engine implements, and the registry of engines.
+
+Pure Python: no Django, no clock, no randomness of its own, no file reading. The services (the only code
+that writes game state) call an engine with the time (`now`, an aware UTC datetime), a seeded
+`random.Random` and the word lists it needs, and store what it returns. See docs/engine-interface.md.
+
+An engine is a module offering the functions of `Engine` below. Its state is a dataclass that
+`to_json`/`from_json` turn into plain JSON data and back, exactly (tested per engine). Engines never
+mutate the state they are given: `apply`/`advance` return a new one, so a rejected move changes nothing.
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
+from types import ModuleType
+from typing import Any, Protocol, runtime_checkable
+
+Event = dict[str, Any]
+Action = dict[str, Any]
+Viewer = int | None  # a seat index, or None for a spectator
+
+
+def gettext_noop(message: str) -> str:
+    """Marks a message for translation without translating it (engines know no language).
+
+    Engines import it as `_` so that makemessages finds their messages; the service or consumer
+    translates with `gettext(error.message) % error.params` in the player's language.
+    """
+    return message
+
+
+class IllegalMove(Exception):
+    """A move against the rules. Raised before anything changes: the caller's state is intact.
+
+    `code` is stable (clients and tests switch on it); `message` is English with %-style
+    placeholders filled from `params`, marked for translation but never translated here.
+    """
+
+    def __init__(self, code: str, message: str, params: Mapping[str, Any] | None = None) -> None:
+        self.code = code
+        self.message = message
+        self.params = dict(params or {})
+        super().__init__(f"{code}: {self.text}")
+
+    @property
+    def text(self) -> str:
+        """The English message with its parameters filled in."""
+        return self.message % self.params if self.params else self.message
+
+
+# -- word lists -------------------------------------------------------------------------------------
+
+
+@runtime_checkable
+class WordList(Protocol):
+    """What an engine asks of a word list: `wordlists.lexicon.Lexicon` has exactly this surface."""
+
+    words: Sequence[str]  # normalised forms
+
+    def __contains__(self, word: object) -> bool: ...
+
+    def choose(self, rng: random.Random, exclude: frozenset[str] | set[str] = ...) -> str: ...
+
+    def display(self, word: str) -> str: ...
+
+
+# The lists an engine may read, by slug ("duelo-es-5-valid"). In production: wordlists.lexicon.lexicon.
+WordSource = Callable[[str], WordList]
+
+
+@dataclass(frozen=True)
+class WordSet:
+    """A small in-memory `WordList` (tests, tools): normalised words and optional display spellings."""
+
+    words: tuple[str, ...]
+    shown: Mapping[str, str] = field(default_factory=dict)
+    _members: frozenset[str] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "words", tuple(self.words))
+        object.__setattr__(self, "_members", frozenset(self.words))
+
+    def __contains__(self, word: object) -> bool:
+        return word in self._members
+
+    def __len__(self) -> int:
+        return len(self.words)
+
+    def display(self, word: str) -> str:
+        return self.shown.get(word, word)
+
+    def choose(self, rng: random.Random, exclude: frozenset[str] | set[str] = frozenset()) -> str:
+        remaining = [word for word in self.words if word not in exclude]
+        if not remaining:
+            raise LookupError("every word is excluded")
+        return remaining[rng.randrange(len(remaining))]
+
+
+def list_version(word_list: object) -> str | None:
+    """The version of a list as the wordlists app reports it (None for a hand-made set)."""
+    info = getattr(word_list, "info", None)
+    return getattr(info, "version", None)
+
+
+# -- time -------------------------------------------------------------------------------------------
+
+
+def require_aware(now: datetime) -> datetime:
+    """Engines compare instants: a naive datetime would silently mean local time somewhere."""
+    if not isinstance(now, datetime) or now.tzinfo is None or now.utcoffset() is None:
+        raise ValueError("engines take timezone-aware datetimes (UTC)")
+    return now.astimezone(UTC)
+
+
+def encode_time(moment: datetime | None) -> str | None:
+    return None if moment is None else moment.astimezone(UTC).isoformat()
+
+
+def decode_time(text: str | None) -> datetime | None:
+    return None if text is None else datetime.fromisoformat(text).astimezone(UTC)
+
+
+def seconds(value: float) -> timedelta:
+    return timedelta(seconds=value)
+
+
+# -- the interface ----------------------------------------------------------------------------------
+
+
+@runtime_checkable
+class Engine(Protocol):
+    """The functions an engine module offers (a module satisfies this protocol structurally).
+
+    Game-specific keyword arguments (`words=` for engines that read word lists) come after these.
+    """
+
+    SLUG: str
+
+    def new_game(self, settings: Mapping[str, Any], seats: int, rng: random.Random, now: datetime,
+                 **kwargs: Any) -> Any: ...
+
+    def apply(self, state: Any, seat: int, action: Action, now: datetime,
+              **kwargs: Any) -> tuple[Any, list[Event]]: ...
+
+    def advance(self, state: Any, now: datetime) -> tuple[Any, list[Event]]: ...
+
+    def next_deadline(self, state: Any) -> datetime | None: ...
+
+    def view(self, state: Any, viewer: Viewer) -> dict[str, Any]: ...
+
+    def outcome(self, state: Any) -> dict[str, Any] | None: ...
+
+    def stop(self, state: Any, now: datetime, reason: str) -> tuple[Any, list[Event]]: ...
+
+    def to_json(self, state: Any) -> dict[str, Any]: ...
+
+    def from_json(self, data: Mapping[str, Any]) -> Any: ...
+
+
+class _Registry(Mapping[str, ModuleType]):
+    """Slug -> engine module, imported on first use (engines import this module, so not eagerly)."""
+
+    def __init__(self, paths: Mapping[str, str]) -> None:
+        self._paths = dict(paths)
+
+    def __getitem__(self, slug: str) -> ModuleType:
+        try:
+            path = self._paths[slug]
+        except KeyError:
+            raise KeyError(f"no engine for game {slug!r}") from None
+        return importlib.import_module(path)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._paths)
+
+    def __len__(self) -> int:
+        return len(self._paths)
+
+    def register(self, slug: str, path: str) -> None:
+        self._paths[slug] = path
+
+    def modules(self) -> dict[str, str]:
+        return dict(self._paths)
+
+
+# Every game's engine, by the slug the code uses (see ../shared/rules/README.md). Games add themselves
+# here as their engine lands; the bots of a game live next to it (`games.<slug>.bots`).
+ENGINES = _Registry({
+    "duelo": "games.duelo.engine",
+})
+
+BOTS = _Registry({
+    "duelo": "games.duelo.bots",
+})
+
+
+def engine_for(slug: str) -> ModuleType:
+    return ENGINES[slug]
+
+
+def pure_modules() -> Iterable[str]:
+    """Every module that must import without Django (checked by tests/games/test_engines_are_pure.py)."""
+    return ["games.runtime.engine", "games.wordle", *ENGINES.modules().values(), *BOTS.modules().values()]

@@ -1,0 +1,65 @@
+"""Engines stay pure: importing them loads no Django, and their code reads no clock, no global randomness,
+no files. A service can then run an engine anywhere (a consumer, a Celery task, a test) with the same result.
+"""
+
+from __future__ import annotations
+
+import ast
+import importlib
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from games.runtime.engine import pure_modules
+
+ROOT = Path(__file__).resolve().parents[2]
+MODULES = sorted(set(pure_modules()))
+
+
+def test_every_engine_is_listed_as_pure() -> None:
+    assert {"games.runtime.engine", "games.wordle", "games.duelo.engine", "games.duelo.bots"} <= set(MODULES)
+
+
+def test_importing_the_engines_loads_no_django() -> None:
+    code = (
+        "import importlib, json, sys\n"
+        f"for name in {MODULES!r}:\n"
+        "    importlib.import_module(name)\n"
+        "print(json.dumps(sorted(m for m in sys.modules if m == 'django' or m.startswith('django.'))))\n"
+    )
+    env = {k: v for k, v in os.environ.items() if k != "DJANGO_SETTINGS_MODULE"}
+    env["PYTHONPATH"] = str(ROOT)
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True,
+                          timeout=60, check=False)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout) == []
+
+
+# Calls an engine must not make: the time comes in as `now`, randomness as `rng`, word lists as `words`.
+FORBIDDEN_CALLS = {
+    ("datetime", "now"), ("datetime", "utcnow"), ("datetime", "today"), ("date", "today"),
+    ("time", "time"), ("time", "monotonic"), ("time", "perf_counter"), ("timezone", "now"),
+    ("random", "random"), ("random", "choice"), ("random", "randrange"), ("random", "randint"),
+    ("random", "shuffle"), ("random", "sample"), ("random", "uniform"), ("random", "seed"),
+    ("uuid", "uuid4"), ("os", "urandom"),
+}
+FORBIDDEN_NAMES = {"open", "input"}
+
+
+@pytest.mark.parametrize("name", MODULES)
+def test_engine_code_reads_no_clock_no_global_randomness_no_files(name: str) -> None:
+    module = importlib.import_module(name)
+    tree = ast.parse(Path(module.__file__).read_text(encoding="utf-8"))
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Call):
+            continue
+        func = node.func
+        if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name):
+            assert (func.value.id, func.attr) not in FORBIDDEN_CALLS, f"{name}:{node.lineno}"
+            assert func.attr not in ("read_text", "read_bytes"), f"{name}:{node.lineno}"
+        if isinstance(func, ast.Name):
+            assert func.id not in FORBIDDEN_NAMES, f"{name}:{node.lineno}"
