@@ -113,6 +113,8 @@ CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_BEAT_SCHEDULE = {
     # Beat proves it is alive to /healthz; game sweepers join this schedule as games arrive.
     "heartbeat": {"task": "config.tasks.heartbeat", "schedule": 5.0},
+    # Advances overdue matches, re-arms lost bot moves, launches quick matches whose wait is over.
+    "games-sweep": {"task": "games.sweep", "schedule": 2.0},
 }
 CELERY_TIMEZONE = "UTC"
 

@@ -11,5 +11,6 @@ urlpatterns = [
     path("", include("accounts.urls")),
     path("words/", include("wordlists.urls")),
     path("wallet/", include("wallet.urls")),
+    path("", include("games.urls")),
     path("", include("lobby.urls")),
 ]

@@ -181,3 +181,17 @@ def _hard(pool: _Pool, valid: _Pool, candidates: list[int], played: set[str], rn
         if cost < best_cost:
             best, best_cost = guess, cost
     return "".join(best)
+
+
+def bot_turn(state: engine.State, seat: int) -> str | None:
+    """A token for the move this seat owes now (None: nothing to do).
+
+    The runtime schedules at most one bot task per token and a task whose token has passed
+    does nothing, so a repeated or late task can never make a bot guess twice for one row.
+    """
+    if state.phase != engine.PLAYING:
+        return None
+    grid = state.current.seats[seat]
+    if grid.done:
+        return None
+    return f"{state.current.number}:{len(grid.rows)}"

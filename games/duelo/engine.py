@@ -342,6 +342,8 @@ def _begin_round(state: State, at: datetime) -> Round:
 
 def next_deadline(state: State) -> datetime | None:
     """When `advance` next has something to do (None once the match is finished)."""
+    if state.phase == FINISHED:
+        return None
     current = state.current
     if state.phase == STARTING:
         return current.opens_at
@@ -416,9 +418,11 @@ def stop(state: State, now: datetime, reason: str) -> tuple[State, list[Event]]:
     if state.phase == FINISHED:
         return state, events
     state.stopped = reason
-    if state.phase == STARTING:
+    if state.phase == STARTING and len(state.rounds) > 1:
         state.rounds.pop()
-    elif state.phase == PLAYING:
+    elif state.phase in (STARTING, PLAYING):
+        # A first round stopped on its start card ends with nobody having played it: views and
+        # results always have a round to show.
         _end_round(state, now, STOPPED, events)
     _finish(state, now, events)
     return state, events

@@ -336,6 +336,14 @@ def test_an_admin_can_stop_a_stuck_match_and_the_points_so_far_stand() -> None:
     assert events == [] and engine.to_json(again) == engine.to_json(stopped)
 
 
+def test_a_match_stopped_on_its_first_start_card_ends_with_a_round_to_show() -> None:
+    stopped, events = engine.stop(new(), at(1), "admin")
+    assert stopped.phase == engine.FINISHED and engine.next_deadline(stopped) is None
+    assert engine.outcome(stopped)["draw"] is True
+    for viewer in (0, 1, None):
+        assert engine.view(roundtrip(stopped), viewer)["phase"] == engine.FINISHED
+
+
 # -- settings and hidden words ----------------------------------------------------------------------
 
 

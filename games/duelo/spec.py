@@ -1,0 +1,43 @@
+"""Duelo de Palabras as rooms see it: 2-6 seats (a guest host up to 4), bots, host options."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from games.duelo import engine
+from games.duelo.bots import LEVELS
+from games.runtime.catalogue import GameSpec
+
+
+def clean_settings(raw: Mapping[str, Any], interface_language: str) -> dict[str, Any]:
+    """The host's options, checked by the engine's own rules; the word language defaults to the
+    interface language when the site speaks one of the six, else Spanish."""
+    default_language = interface_language if interface_language in engine.LANGUAGES else "es"
+
+    def number(key: str, default: int) -> Any:
+        value = raw.get(key, default)
+        try:
+            return int(value)
+        except (TypeError, ValueError):
+            return value  # make_settings refuses it with the right message
+
+    settings = engine.make_settings({
+        "language": raw.get("language") or default_language,
+        "rounds": number("rounds", engine.DEFAULT_ROUNDS),
+        "round_seconds": number("round_seconds", engine.DEFAULT_ROUND_SECONDS),
+    })
+    return {"language": settings.language, "rounds": settings.rounds, "round_seconds": settings.round_seconds}
+
+
+SPEC = GameSpec(
+    slug="duelo",
+    name="Duelo de Palabras",
+    min_seats=2,
+    max_seats=6,
+    guest_host_max_seats=4,
+    bot_levels=LEVELS,
+    spectators=True,
+    clean_settings=clean_settings,
+    defaults={"rounds": engine.DEFAULT_ROUNDS, "round_seconds": engine.DEFAULT_ROUND_SECONDS},
+)

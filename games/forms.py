@@ -1,0 +1,38 @@
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from games.duelo import engine as duelo_engine
+from games.duelo.bots import LEVELS
+
+LANGUAGE_NAMES = {"tr": "Türkçe", "en": "English", "fr": "Français", "es": "Español", "ru": "Русский",
+                  "ko": "한국어"}
+
+
+def bot_level_choices():
+    return [("", _("Free seat")), ("easy", _("Bot: easy")), ("medium", _("Bot: medium")),
+            ("hard", _("Bot: hard"))]
+
+
+class DueloRoomForm(forms.Form):
+    """The host's options for a Duelo room (the engine checks them again: one source of rules)."""
+
+    seats = forms.TypedChoiceField(label=_("Seats"), coerce=int, initial=4,
+                                   choices=[(n, str(n)) for n in range(2, 7)])
+    bots = forms.ChoiceField(label=_("Free seats"), required=False, initial="",
+                             choices=[("", _("Wait for friends")),
+                                      *[(level, label) for level, label in bot_level_choices()[1:]]])
+    language = forms.ChoiceField(label=_("Word language"),
+                                 choices=[(code, LANGUAGE_NAMES[code]) for code in duelo_engine.LANGUAGES])
+    rounds = forms.TypedChoiceField(label=_("Rounds"), coerce=int, initial=duelo_engine.DEFAULT_ROUNDS,
+                                    choices=[(n, str(n)) for n in duelo_engine.ROUND_CHOICES])
+    round_seconds = forms.TypedChoiceField(label=_("Seconds per round"), coerce=int,
+                                           initial=duelo_engine.DEFAULT_ROUND_SECONDS,
+                                           choices=[(n, str(n)) for n in duelo_engine.SECONDS_CHOICES])
+
+
+class SeatForm(forms.Form):
+    bot_level = forms.ChoiceField(required=False, choices=[("", "")] + [(level, level) for level in LEVELS])
+
+
+class QuickMatchForm(forms.Form):
+    language = forms.ChoiceField(choices=[(code, LANGUAGE_NAMES[code]) for code in duelo_engine.LANGUAGES])

@@ -1,0 +1,145 @@
+"""The shared runtime's tables: rooms and their seats, matches with their versioned engine state,
+the append-only event log, and each player's result of a finished match.
+
+Only games.runtime services write these rows (DESIGN.md: one service path writes game state).
+"""
+
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from accounts.models import Player
+
+
+class Room(models.Model):
+    WAITING, PLAYING, CLOSED = "waiting", "playing", "closed"
+    STATUSES = [(WAITING, _("waiting")), (PLAYING, _("playing")), (CLOSED, _("closed"))]
+
+    game = models.CharField(_("game"), max_length=20)
+    code = models.CharField(_("code"), max_length=8, unique=True)
+    host = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="hosted_rooms",
+                             verbose_name=_("host"))
+    settings = models.JSONField(_("settings"), default=dict)
+    status = models.CharField(_("status"), max_length=10, choices=STATUSES, default=WAITING)
+    is_public = models.BooleanField(_("quick match"), default=False,
+                                    help_text=_("Filled by the quick match, not only by invitation."))
+    version = models.PositiveIntegerField(default=1)  # bumped on every change, carried by room frames
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+    updated_at = models.DateTimeField(_("updated"), auto_now=True)
+    launch_at = models.DateTimeField(_("starts by itself at"), null=True, blank=True, db_index=True,
+                                     help_text=_("Quick-match rooms fill with bots and start at this time."))
+
+    class Meta:
+        verbose_name = _("room")
+        verbose_name_plural = _("rooms")
+        indexes = [models.Index(fields=["game", "is_public", "status"])]
+
+    def __str__(self) -> str:
+        return f"{self.game} {self.code}"
+
+
+class Seat(models.Model):
+    room = models.ForeignKey(Room, on_delete=models.CASCADE, related_name="seats", verbose_name=_("room"))
+    index = models.PositiveSmallIntegerField(_("seat"))
+    player = models.ForeignKey(Player, null=True, blank=True, on_delete=models.PROTECT,
+                               related_name="seats", verbose_name=_("player"))
+    bot_level = models.CharField(_("bot level"), max_length=10, blank=True)
+
+    class Meta:
+        ordering = ["room", "index"]
+        verbose_name = _("seat")
+        verbose_name_plural = _("seats")
+        constraints = [
+            models.UniqueConstraint(fields=["room", "index"], name="seat_unique_index"),
+            models.UniqueConstraint(fields=["room", "player"], name="seat_one_per_player",
+                                    condition=models.Q(player__isnull=False)),
+            models.CheckConstraint(name="seat_player_or_bot",
+                                   condition=models.Q(player__isnull=True) | models.Q(bot_level="")),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.room.code}#{self.index}"
+
+    @property
+    def is_bot(self) -> bool:
+        return bool(self.bot_level)
+
+    @property
+    def is_empty(self) -> bool:
+        return self.player_id is None and not self.bot_level
+
+
+class Match(models.Model):
+    PLAYING, FINISHED = "playing", "finished"
+    STATUSES = [(PLAYING, _("playing")), (FINISHED, _("finished"))]
+
+    room = models.ForeignKey(Room, on_delete=models.CASCADE, related_name="matches", verbose_name=_("room"))
+    game = models.CharField(_("game"), max_length=20)
+    number = models.PositiveIntegerField(_("number in room"))
+    state = models.JSONField(_("engine state"))
+    version = models.PositiveIntegerField(_("version"), default=1)
+    # Who sat where when the match began: [{"player": id | null, "bot": level | ""}]. Seats may change
+    # in the room afterwards (play again), the match keeps its own.
+    lineup = models.JSONField(_("lineup"))
+    status = models.CharField(_("status"), max_length=10, choices=STATUSES, default=PLAYING)
+    deadline = models.DateTimeField(_("next deadline"), null=True, blank=True, db_index=True)
+    started_at = models.DateTimeField(_("started"), auto_now_add=True)
+    finished_at = models.DateTimeField(_("finished"), null=True, blank=True)
+    outcome = models.JSONField(_("outcome"), null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("match")
+        verbose_name_plural = _("matches")
+        constraints = [models.UniqueConstraint(fields=["room", "number"], name="match_number_in_room")]
+
+    def __str__(self) -> str:
+        return f"{self.game} match {self.pk} ({self.room.code} #{self.number})"
+
+    def seat_of(self, player_id: int) -> int | None:
+        for index, sitter in enumerate(self.lineup):
+            if sitter.get("player") == player_id:
+                return index
+        return None
+
+
+class MatchEvent(models.Model):
+    """Append-only: what happened, in order, with the version it produced. Server-side only (it holds
+    guessed words and hidden words); clients get engine views."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="events", verbose_name=_("match"))
+    version = models.PositiveIntegerField(_("version"))
+    kind = models.CharField(_("event"), max_length=40)
+    data = models.JSONField(_("data"), default=dict)
+    at = models.DateTimeField(_("at"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["match", "id"]
+        verbose_name = _("match event")
+        verbose_name_plural = _("match events")
+
+    def __str__(self) -> str:
+        return f"{self.kind} (v{self.version})"
+
+
+class MatchResult(models.Model):
+    """A person's result of a finished match (bots have none), for their page and statistics."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="results",
+                              verbose_name=_("match"))
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="results",
+                               verbose_name=_("player"))
+    game = models.CharField(_("game"), max_length=20, db_index=True)
+    seat = models.PositiveSmallIntegerField(_("seat"))
+    place = models.PositiveSmallIntegerField(_("place"))
+    won = models.BooleanField(_("won"))
+    points = models.IntegerField(_("points"))
+    details = models.JSONField(_("details"), default=dict)
+    finished_at = models.DateTimeField(_("finished"))
+
+    class Meta:
+        ordering = ["-finished_at"]
+        verbose_name = _("result")
+        verbose_name_plural = _("results")
+        constraints = [models.UniqueConstraint(fields=["match", "player"], name="one_result_per_player")]
+
+    def __str__(self) -> str:
+        return f"{self.player} in {self.match}: place {self.place}"

@@ -1,0 +1,68 @@
+"""What the runtime needs to know about each game beyond its engine: seats, bots, room settings.
+
+Pure (no Django): a GameSpec is data plus one settings-cleaning function, so rooms of every game are
+created, checked and filled the same way.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from games.runtime.engine import IllegalMove
+from games.runtime.engine import gettext_noop as _
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    slug: str
+    name: str
+    min_seats: int
+    max_seats: int
+    guest_host_max_seats: int
+    bot_levels: tuple[str, ...]
+    spectators: bool
+    # (raw settings from a form or a client, interface language) -> clean settings, or IllegalMove
+    clean_settings: Callable[[Mapping[str, Any], str], dict[str, Any]]
+    defaults: Mapping[str, Any] = field(default_factory=dict)
+
+    def seat_limit(self, *, host_is_guest: bool) -> int:
+        return self.guest_host_max_seats if host_is_guest else self.max_seats
+
+    def check_seats(self, seats: Any, *, host_is_guest: bool) -> int:
+        limit = self.seat_limit(host_is_guest=host_is_guest)
+        try:
+            count = int(seats)
+        except (TypeError, ValueError):
+            count = -1
+        if not self.min_seats <= count <= limit:
+            if host_is_guest and count > limit and count <= self.max_seats:
+                raise IllegalMove("guest_seat_limit", _(
+                    "A guest can open rooms of up to %(max)d seats. Create an account for more."),
+                    {"max": limit})
+            raise IllegalMove("bad_seats", _("A room has from %(min)d to %(max)d seats."),
+                              {"min": self.min_seats, "max": limit})
+        return count
+
+    def check_bot_level(self, level: Any) -> str:
+        if level not in self.bot_levels:
+            raise IllegalMove("bad_bot_level", _("Choose a bot level: %(choices)s."),
+                              {"choices": ", ".join(self.bot_levels)})
+        return level
+
+
+_SPECS: dict[str, str] = {"duelo": "games.duelo.spec"}
+
+
+def spec_for(slug: str) -> GameSpec:
+    import importlib
+
+    try:
+        return importlib.import_module(_SPECS[slug]).SPEC
+    except KeyError:
+        raise KeyError(f"no game {slug!r}") from None
+
+
+def game_slugs() -> list[str]:
+    return list(_SPECS)

@@ -1,0 +1,26 @@
+"""Errors a player can cause in rooms and matches: a stable code, an English message marked for
+translation, and parameters. Engines raise IllegalMove for the rules; the runtime raises the same
+type for room rules, so consumers and views translate both one way."""
+
+from games.runtime.engine import IllegalMove
+from games.runtime.engine import gettext_noop as _
+
+__all__ = ["IllegalMove", "room_error"]
+
+MESSAGES = {
+    "not_host": _("Only the host can do that."),
+    "room_playing": _("Wait until the match ends."),
+    "room_closed": _("This room is closed."),
+    "seat_taken": _("That seat is taken."),
+    "no_such_seat": _("There is no such seat."),
+    "seats_not_filled": _("Every seat needs a player or a bot before the match starts."),
+    "not_seated": _("You are not sitting at this table."),
+    "no_match": _("There is no match in progress."),
+    "stale_match": _("That match is over; this is a newer one."),
+    "host_seat": _("The host's own seat cannot be given away."),
+    "seat_in_use": _("Someone sits in a seat you want to remove."),
+}
+
+
+def room_error(code: str, **params) -> IllegalMove:
+    return IllegalMove(code, MESSAGES[code], params)

@@ -1,0 +1,209 @@
+"""Matches: the one service path that writes game state, for people, bots, timers and admins alike.
+
+Every change: lock the match row, let the engine catch up with the clock, apply, save the new state
+with version + 1, append the events, and on commit announce the version to the room and arm the next
+deadline and the bots (DESIGN.md, "the flow of one move").
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+from collections.abc import Iterable
+from datetime import datetime
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+
+from accounts.models import Player
+from games.models import Match, MatchEvent, MatchResult, Room
+from games.runtime import broadcast, scheduling
+from games.runtime.engine import ENGINES, Action
+from games.runtime.errors import room_error
+from games.runtime.rooms import room_status_set
+from wordlists.lexicon import lexicon
+
+# How many of a room's earlier hidden words a new match avoids ("never repeated": within a match the
+# engine guarantees it; across matches of one room we avoid them while the list allows).
+AVOID_RECENT_MATCHES = 20
+
+
+def _now(now: datetime | None) -> datetime:
+    return now or timezone.now()
+
+
+def _recent_hidden_words(room: Room) -> set[str]:
+    words: set[str] = set()
+    for state in room.matches.order_by("-number").values_list("state", flat=True)[:AVOID_RECENT_MATCHES]:
+        words.update(state.get("hidden_words", []))
+    return words
+
+
+def match_start(*, room: Room, by: Player | None, now: datetime | None = None,
+                settings_override: dict[str, Any] | None = None) -> Match:
+    """Start a match in a waiting room whose seats are all taken (by people or bots).
+
+    `by` is the host, or None when the site starts it (a quick match after its wait).
+    """
+    now = _now(now)
+    with transaction.atomic():
+        room = Room.objects.select_for_update().get(pk=room.pk)
+        if by is not None and room.host_id != by.pk:
+            raise room_error("not_host")
+        if room.status != Room.WAITING:
+            raise room_error("room_playing" if room.status == Room.PLAYING else "room_closed")
+        seats = list(room.seats.order_by("index"))
+        if any(seat.is_empty for seat in seats):
+            raise room_error("seats_not_filled")
+        engine = ENGINES[room.game]
+        settings = {**room.settings, **(settings_override or {})}
+        rng = random.Random(secrets.randbits(64))
+        state = engine.new_game(settings, len(seats), rng, now, words=lexicon,
+                                avoid=_recent_hidden_words(room))
+        number = (room.matches.order_by("-number").values_list("number", flat=True).first() or 0) + 1
+        match = Match.objects.create(
+            room=room, game=room.game, number=number, state=engine.to_json(state), version=1,
+            lineup=[{"player": seat.player_id, "bot": seat.bot_level} for seat in seats],
+            deadline=engine.next_deadline(state))
+        MatchEvent.objects.create(match=match, version=1, kind="match_started",
+                                  data={"settings": settings, "lineup": match.lineup})
+        room_status_set(room, Room.PLAYING)
+        _after_commit(match)
+        return match
+
+
+def seat_for(match: Match, player: Player) -> int:
+    seat = match.seat_of(player.pk)
+    if seat is None:
+        raise room_error("not_seated")
+    return seat
+
+
+def match_act(*, match_id: int, player: Player, action: Action, now: datetime | None = None) -> int:
+    """A person's move. Returns the new version; raises IllegalMove (nothing changes) otherwise."""
+    with transaction.atomic():
+        match = _locked_playing(match_id)
+        return _apply(match, seat_for(match, player), action, _now(now))
+
+
+def match_bot_move(*, match_id: int, seat: int, turn: str, now: datetime | None = None) -> bool:
+    """A bot's move, computed outside the lock (it may take a few hundred ms) and applied through
+    the same path as a person's, if the bot still owes that very move (`turn`)."""
+    match = Match.objects.get(pk=match_id)
+    level = match.lineup[seat]["bot"]
+    if match.status != Match.PLAYING or not level:
+        return False
+    engine, bots = ENGINES[match.game], scheduling.bots_for(match.game)
+    now = _now(now)
+    state, _events = engine.advance(engine.from_json(match.state), now)
+    if bots.bot_turn(state, seat) != turn:
+        return False
+    action = bots.bot_action(state, seat, level, random.Random(secrets.randbits(64)), words=lexicon)
+    if action is None:
+        return False
+    with transaction.atomic():
+        match = _locked_playing(match_id)
+        fresh, _events = engine.advance(engine.from_json(match.state), now)
+        if bots.bot_turn(fresh, seat) != turn:
+            return False  # someone (a repeated task) already moved for this turn
+        _apply(match, seat, action, now)
+        return True
+
+
+def match_advance(*, match_id: int, version: int | None = None, now: datetime | None = None) -> bool:
+    """What the clock does by itself. A timer passes the version it was armed for: if the match has
+    moved on since, the timer is stale and does nothing (a newer one is armed). The sweeper passes
+    no version. Returns whether anything changed."""
+    now = _now(now)
+    with transaction.atomic():
+        match = Match.objects.select_for_update().get(pk=match_id)
+        if match.status != Match.PLAYING or (version is not None and version != match.version):
+            return False
+        engine = ENGINES[match.game]
+        state, events = engine.advance(engine.from_json(match.state), now)
+        if not events:
+            return False
+        _save(match, state, events, now)
+        return True
+
+
+def match_stop(*, match_id: int, reason: str = "admin", now: datetime | None = None) -> bool:
+    """End a stuck match now, through the same path (an admin action). Points so far stand."""
+    now = _now(now)
+    with transaction.atomic():
+        match = Match.objects.select_for_update().get(pk=match_id)
+        if match.status != Match.PLAYING:
+            return False
+        engine = ENGINES[match.game]
+        state, events = engine.advance(engine.from_json(match.state), now)
+        if engine.outcome(state) is None:
+            state, more = engine.stop(state, now, reason)
+            events += more
+        _save(match, state, events, now)
+        return True
+
+
+def _locked_playing(match_id: int) -> Match:
+    match = Match.objects.select_for_update().filter(pk=match_id).first()
+    if match is None or match.status != Match.PLAYING:
+        raise room_error("no_match")
+    return match
+
+
+def _apply(match: Match, seat: int, action: Action, now: datetime) -> int:
+    engine = ENGINES[match.game]
+    state, events = engine.apply(engine.from_json(match.state), seat, action, now, words=lexicon)
+    _save(match, state, events, now)
+    return match.version
+
+
+def _save(match: Match, state: Any, events: Iterable[dict], now: datetime) -> None:
+    engine = ENGINES[match.game]
+    match.state = engine.to_json(state)
+    match.version += 1
+    match.deadline = engine.next_deadline(state)
+    MatchEvent.objects.bulk_create(
+        [MatchEvent(match=match, version=match.version, kind=event.get("type", "?"), data=event)
+         for event in events])
+    result = engine.outcome(state)
+    if result is not None:
+        match.status, match.finished_at, match.outcome, match.deadline = Match.FINISHED, now, result, None
+        _record_results(match, result, now)
+        room = Room.objects.select_for_update().get(pk=match.room_id)
+        room_status_set(room, Room.WAITING)  # the host may play again in the same room
+    match.save()
+    _after_commit(match)
+
+
+def _record_results(match: Match, result: dict, now: datetime) -> None:
+    places = result.get("places", [])
+    rows = []
+    for seat, sitter in enumerate(match.lineup):
+        if sitter.get("player") is None:
+            continue
+        rows.append(MatchResult(
+            match=match, player_id=sitter["player"], game=match.game, seat=seat,
+            place=places[seat] if seat < len(places) else 0,
+            won=seat in result.get("winners", []),
+            points=result.get("totals", [0] * len(match.lineup))[seat],
+            details={"seats": len(match.lineup), "draw": result.get("draw", False),
+                     "stopped": result.get("stopped"),
+                     "rounds": (result.get("seats") or [{}] * len(match.lineup))[seat].get("rounds", [])},
+            finished_at=now))
+    MatchResult.objects.bulk_create(rows, ignore_conflicts=True)
+
+
+def _after_commit(match: Match) -> None:
+    code = match.room.code
+    match_id, version, deadline = match.pk, match.version, match.deadline
+    finished = match.status == Match.FINISHED
+
+    def publish():
+        broadcast.announce(code, match_id=match_id, match_version=version)
+        if deadline is not None:
+            scheduling.arm_deadline(match_id, version, deadline)
+        if not finished:
+            scheduling.schedule_bots(match_id)
+
+    transaction.on_commit(publish)

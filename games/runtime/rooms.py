@@ -1,0 +1,171 @@
+"""Rooms and seats: create, join, leave, host options, bots. The only writer of Room and Seat.
+
+Every change locks the room row, bumps its version and, on commit, announces the room so that each
+connected page redraws its seats. Match creation lives in games.runtime.matches.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Mapping
+from typing import Any
+
+from django.db import IntegrityError, transaction
+
+from accounts.models import Player
+from games.models import Room, Seat
+from games.runtime import broadcast
+from games.runtime.catalogue import spec_for
+from games.runtime.errors import room_error
+
+CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I: codes are read aloud and typed
+CODE_LENGTH = 6
+
+
+def new_code() -> str:
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+
+
+def normalise_code(raw: str) -> str:
+    return "".join(char for char in (raw or "").upper() if char in CODE_ALPHABET)[:CODE_LENGTH]
+
+
+def _changed(room: Room) -> None:
+    """Bump the version and announce it once the transaction commits."""
+    room.version += 1
+    room.save()
+    code, version = room.code, room.version
+    transaction.on_commit(lambda: broadcast.announce(code, room_version=version))
+
+
+def _locked(room_id: int) -> Room:
+    return Room.objects.select_for_update().get(pk=room_id)
+
+
+def room_create(*, game: str, host: Player, settings: Mapping[str, Any], seats: int,
+                interface_language: str, bot_level: str = "", is_public: bool = False,
+                launch_at=None) -> Room:
+    """A room with the host in seat 0; the other seats are free, or bots of `bot_level`."""
+    spec = spec_for(game)
+    count = spec.check_seats(seats, host_is_guest=host.is_guest)
+    clean = spec.clean_settings(settings, interface_language)
+    if bot_level:
+        spec.check_bot_level(bot_level)
+    for _attempt in range(10):
+        try:
+            with transaction.atomic():
+                room = Room.objects.create(game=game, code=new_code(), host=host, settings=clean,
+                                           is_public=is_public, launch_at=launch_at)
+                Seat.objects.bulk_create(
+                    [Seat(room=room, index=0, player=host)]
+                    + [Seat(room=room, index=index, bot_level=bot_level) for index in range(1, count)])
+                return room
+        except IntegrityError:
+            continue  # a code collision: draw another
+    raise RuntimeError("could not draw a free room code")
+
+
+def room_join(*, room: Room, player: Player) -> Seat | None:
+    """Sit the player at the first free seat of a waiting room; their own seat if already seated;
+    None when they can only watch (full, or a match is on)."""
+    with transaction.atomic():
+        room = _locked(room.pk)
+        seat = room.seats.filter(player=player).first()
+        if seat is not None or room.status != Room.WAITING:
+            return seat
+        free_seats = room.seats.select_for_update().filter(player__isnull=True, bot_level="")
+        free = free_seats.order_by("index").first()
+        if free is None:
+            return None
+        free.player = player
+        free.save(update_fields=["player"])
+        _changed(room)
+        return free
+
+
+def room_leave(*, room: Room, player: Player) -> None:
+    """Free the player's seat while the room waits; a leaving host hands the room to another person,
+    or closes it when nobody is left."""
+    with transaction.atomic():
+        room = _locked(room.pk)
+        if room.status == Room.PLAYING:
+            raise room_error("room_playing")
+        seat = room.seats.filter(player=player).first()
+        if seat is None:
+            return
+        seat.player = None
+        seat.save(update_fields=["player"])
+        if room.host_id == player.pk:
+            heir = room.seats.filter(player__isnull=False).exclude(pk=seat.pk).order_by("index").first()
+            if heir is None:
+                room.status = Room.CLOSED
+            else:
+                room.host_id = heir.player_id
+        _changed(room)
+
+
+def _require_host_of_waiting_room(room: Room, by: Player) -> None:
+    if room.host_id != by.pk:
+        raise room_error("not_host")
+    if room.status == Room.PLAYING:
+        raise room_error("room_playing")
+    if room.status == Room.CLOSED:
+        raise room_error("room_closed")
+
+
+def room_seat_set(*, room: Room, by: Player, index: int, bot_level: str) -> Seat:
+    """The host makes a free seat a bot of some level, or a bot seat free again ('' = free)."""
+    spec = spec_for(room.game)
+    if bot_level:
+        spec.check_bot_level(bot_level)
+    with transaction.atomic():
+        room = _locked(room.pk)
+        _require_host_of_waiting_room(room, by)
+        seat = room.seats.select_for_update().filter(index=index).first()
+        if seat is None:
+            raise room_error("no_such_seat")
+        if seat.player_id is not None:
+            raise room_error("host_seat" if seat.player_id == room.host_id else "seat_taken")
+        seat.bot_level = bot_level
+        seat.save(update_fields=["bot_level"])
+        _changed(room)
+        return seat
+
+
+def room_fill_with_bots(*, room: Room, level: str) -> int:
+    """Every free seat becomes a bot (quick match after its wait). Returns how many were filled."""
+    with transaction.atomic():
+        room = _locked(room.pk)
+        filled = room.seats.filter(player__isnull=True, bot_level="").update(bot_level=level)
+        if filled:
+            _changed(room)
+        return filled
+
+
+def room_settings_update(*, room: Room, by: Player, settings: Mapping[str, Any], seats: int,
+                         interface_language: str) -> Room:
+    """The host changes the options or the number of seats while nobody plays. Seats with people
+    in them are never removed."""
+    spec = spec_for(room.game)
+    count = spec.check_seats(seats, host_is_guest=by.is_guest)
+    clean = spec.clean_settings(settings, interface_language)
+    with transaction.atomic():
+        room = _locked(room.pk)
+        _require_host_of_waiting_room(room, by)
+        current = list(room.seats.select_for_update().order_by("index"))
+        if count < len(current):
+            dropped = current[count:]
+            if any(seat.player_id for seat in dropped):
+                raise room_error("seat_in_use")
+            Seat.objects.filter(pk__in=[seat.pk for seat in dropped]).delete()
+        else:
+            Seat.objects.bulk_create([Seat(room=room, index=i) for i in range(len(current), count)])
+        room.settings = clean
+        _changed(room)
+        return room
+
+
+def room_status_set(room: Room, status: str) -> None:
+    """For match services, inside their transaction, with the room row locked."""
+    room.status = status
+    _changed(room)

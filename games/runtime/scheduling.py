@@ -1,0 +1,85 @@
+"""Arming what happens later: the next deadline of a match, and the bots' moves.
+
+Both are Celery tasks that carry enough to know whether they are still wanted (the match version for a
+deadline, the bot's turn token for a move), so a late or repeated task changes nothing. The sweeper
+(games.tasks.sweep) re-arms what a lost task or a restarted worker dropped.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import random
+import secrets
+from datetime import datetime
+from types import ModuleType
+
+from django.core.cache import cache
+
+from games.runtime.engine import BOTS, ENGINES
+
+# A bot's pending move is remembered this long; after that the sweeper may schedule it again
+# (longer than the slowest think time, so a live task is never doubled).
+BOT_PENDING_SECONDS = 45
+
+_disabled = False
+
+
+@contextlib.contextmanager
+def timers_disabled():
+    """For tools that drive the clock themselves (the selfplay command): no Celery tasks are armed."""
+    global _disabled
+    previous, _disabled = _disabled, True
+    try:
+        yield
+    finally:
+        _disabled = previous
+
+
+def bots_for(game: str) -> ModuleType:
+    return BOTS[game]
+
+
+def arm_deadline(match_id: int, version: int, deadline: datetime) -> None:
+    if _disabled:
+        return
+    from games.tasks import advance_match
+
+    advance_match.apply_async((match_id, version), eta=deadline)
+
+
+def schedule_bots(match_id: int) -> int:
+    """Schedule a task for every bot seat that owes a move and has none pending. Returns how many."""
+    if _disabled:
+        return 0
+    from games.models import Match
+    from games.tasks import bot_move
+
+    match = Match.objects.filter(pk=match_id, status=Match.PLAYING).first()
+    if match is None or not any(sitter.get("bot") for sitter in match.lineup):
+        return 0
+    engine, bots = ENGINES[match.game], bots_for(match.game)
+    state = engine.from_json(match.state)
+    scheduled = 0
+    rng = random.Random(secrets.randbits(64))
+    for seat, sitter in enumerate(match.lineup):
+        level = sitter.get("bot")
+        turn = bots.bot_turn(state, seat) if level else None
+        if turn is None:
+            continue
+        if not cache.add(f"bot-pending:{match_id}:{seat}:{turn}", 1, timeout=BOT_PENDING_SECONDS):
+            continue
+        delay = bots.think_seconds(level, rng)
+        # Before the round opens the bot thinks from the moment it opens, like a person would.
+        opens = _opens_at(state)
+        if opens is not None:
+            from django.utils import timezone
+
+            delay += max(0.0, (opens - timezone.now()).total_seconds())
+        bot_move.apply_async((match_id, seat, turn), countdown=delay)
+        scheduled += 1
+    return scheduled
+
+
+def _opens_at(state) -> datetime | None:
+    current = getattr(state, "current", None)
+    return getattr(current, "opens_at", None)

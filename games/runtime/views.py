@@ -1,0 +1,49 @@
+"""What a viewer of a room may see, as JSON for the socket and the page. Reads only."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils import timezone
+
+from accounts.models import Player
+from games.models import Match, Room
+from games.runtime.engine import ENGINES
+
+
+def room_snapshot(room: Room, viewer: Player | None, *, invite_url: str, online: set[int]) -> dict[str, Any]:
+    seats = list(room.seats.select_related("player").order_by("index"))
+    your_seat = next((seat.index for seat in seats if viewer and seat.player_id == viewer.pk), None)
+    match_id = (room.matches.filter(status=Match.PLAYING).values_list("pk", flat=True).first()
+                or room.matches.order_by("-number").values_list("pk", flat=True).first())
+    is_host = bool(viewer and room.host_id == viewer.pk)
+    return {
+        "code": room.code,
+        "game": room.game,
+        "invite_url": invite_url,
+        "status": room.status,
+        "settings": {**room.settings, "seats": len(seats)},
+        "seats": [{
+            "index": seat.index,
+            "kind": "player" if seat.player_id else "bot" if seat.bot_level else "empty",
+            "nickname": seat.player.nickname if seat.player_id else None,
+            "tag": seat.player.tag if seat.player_id else None,
+            "bot_level": seat.bot_level or None,
+            "online": bool(seat.player_id and seat.player_id in online) or bool(seat.bot_level),
+            "is_you": your_seat == seat.index,
+            "is_host": seat.player_id == room.host_id,
+        } for seat in seats],
+        "you": {"seat": your_seat, "is_host": is_host, "spectator": your_seat is None},
+        "spectators": max(0, len(online) - sum(1 for seat in seats if seat.player_id in online)),
+        "match_id": match_id,
+        "can_start": is_host and room.status == Room.WAITING and all(not seat.is_empty for seat in seats),
+    }
+
+
+def match_snapshot(match: Match, viewer: Player | None) -> dict[str, Any]:
+    """The engine's view for this viewer (their seat in this match, or a spectator's)."""
+    engine = ENGINES[match.game]
+    seat = match.seat_of(viewer.pk) if viewer else None
+    return {"type": "match", "v": match.version, "match_id": match.pk,
+            "view": engine.view(engine.from_json(match.state), seat),
+            "server_time": timezone.now().isoformat()}

@@ -1,0 +1,50 @@
+"""Celery tasks of the games. Each takes ids, calls one service, and is safe to run late or twice."""
+
+from __future__ import annotations
+
+import logging
+
+from celery import shared_task
+from django.utils import timezone
+
+from games.runtime import matches, scheduling
+
+log = logging.getLogger(__name__)
+
+# The sweeper advances matches whose deadline passed more than this long ago: a punctual timer task
+# normally does it first, so the sweeper only catches what was lost.
+SWEEP_GRACE_SECONDS = 1.0
+
+
+@shared_task(name="games.advance_match", ignore_result=True)
+def advance_match(match_id: int, version: int) -> bool:
+    return matches.match_advance(match_id=match_id, version=version)
+
+
+@shared_task(name="games.bot_move", ignore_result=True)
+def bot_move(match_id: int, seat: int, turn: str) -> bool:
+    return matches.match_bot_move(match_id=match_id, seat=seat, turn=turn)
+
+
+@shared_task(name="games.sweep", ignore_result=True)
+def sweep() -> dict:
+    """Beat runs this every few seconds. It decides nothing: it calls the same services."""
+    from datetime import timedelta
+
+    from games.models import Match, Room
+
+    now = timezone.now()
+    overdue = list(Match.objects.filter(status=Match.PLAYING, deadline__lte=now - timedelta(
+        seconds=SWEEP_GRACE_SECONDS)).values_list("pk", flat=True)[:500])
+    advanced = sum(1 for match_id in overdue if matches.match_advance(match_id=match_id))
+    bots = sum(scheduling.schedule_bots(match_id) for match_id in
+               Match.objects.filter(status=Match.PLAYING).values_list("pk", flat=True)[:500])
+    launched = 0
+    from lobby.quickmatch import quick_match_launch
+
+    for room_id in Room.objects.filter(status=Room.WAITING, is_public=True,
+                                       launch_at__lte=now).values_list("pk", flat=True)[:100]:
+        launched += bool(quick_match_launch(room_id=room_id))
+    if advanced or bots or launched:
+        log.info("sweep: advanced %s, bots scheduled %s, quick matches launched %s", advanced, bots, launched)
+    return {"advanced": advanced, "bots": bots, "launched": launched}

@@ -1,0 +1,14 @@
+from django.urls import path
+
+from games import views
+
+urlpatterns = [
+    path("play/duelo/", views.duelo_home, name="duelo_home"),
+    path("play/duelo/quick/", views.duelo_quick, name="duelo_quick"),
+    path("r/", views.room_by_code, name="room_by_code"),
+    path("r/<str:code>/", views.room, name="room"),
+    path("r/<str:code>/settings/", views.room_settings, name="room_settings"),
+    path("r/<str:code>/seats/<int:index>/", views.room_seat, name="room_seat"),
+    path("r/<str:code>/start/", views.room_start, name="room_start"),
+    path("r/<str:code>/leave/", views.room_leave_view, name="room_leave"),
+]

@@ -1,0 +1,171 @@
+"""Pages of the games: a game's landing page, creating rooms, the quick match, the room page and the
+host's controls. Every change goes through games.runtime services; errors are shown, nothing changes."""
+
+from __future__ import annotations
+
+import json
+
+from django.contrib import messages
+from django.http import Http404
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import get_language, gettext_noop
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods, require_POST
+
+from accounts.decorators import player_required
+from games.forms import LANGUAGE_NAMES, DueloRoomForm, QuickMatchForm, SeatForm, bot_level_choices
+from games.models import MatchResult, Room
+from games.runtime.errors import IllegalMove
+from games.runtime.matches import match_start
+from games.runtime.rooms import (
+    normalise_code,
+    room_create,
+    room_join,
+    room_leave,
+    room_seat_set,
+    room_settings_update,
+)
+from games.strings import board_strings
+from lobby.quickmatch import quick_match_join
+
+
+def _message(error: IllegalMove) -> str:
+    text = _(error.message)
+    return text % error.params if error.params else text
+
+
+def _word_language_default() -> str:
+    language = (get_language() or "es")[:2]
+    return language if language in LANGUAGE_NAMES else "es"
+
+
+@require_http_methods(["GET", "POST"])
+@player_required
+def duelo_home(request):
+    """Quick match, or a room of one's own with friends and bots."""
+    form = DueloRoomForm(request.POST or None, initial={"language": _word_language_default()})
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            room = room_create(game="duelo", host=request.player, seats=data["seats"],
+                               bot_level=data["bots"], interface_language=_word_language_default(),
+                               settings={key: data[key] for key in ("language", "rounds", "round_seconds")})
+        except IllegalMove as error:
+            form.add_error(None, _message(error))
+        else:
+            return redirect("room", code=room.code)
+    stats = _duelo_stats(request.player)
+    return render(request, "games/duelo/home.html", {"form": form, "stats": stats,
+                                                      "default_language": _word_language_default(),
+                                                      "languages": LANGUAGE_NAMES})
+
+
+@require_POST
+@player_required
+def duelo_quick(request):
+    form = QuickMatchForm(request.POST)
+    language = form.cleaned_data["language"] if form.is_valid() else _word_language_default()
+    room = quick_match_join(player=request.player, game="duelo", language=language,
+                            interface_language=_word_language_default())
+    return redirect("room", code=room.code)
+
+
+def _duelo_stats(player) -> dict:
+    results = list(MatchResult.objects.filter(player=player, game="duelo").values("won", "points", "details"))
+    distribution = {str(n): 0 for n in range(1, 7)}
+    distribution["x"] = 0
+    for result in results:
+        for round_ in result["details"].get("rounds", []):
+            key = str(round_["guesses"]) if round_.get("solved") else "x"
+            distribution[key] = distribution.get(key, 0) + 1
+    return {"played": len(results), "won": sum(1 for r in results if r["won"]),
+            "points": sum(r["points"] for r in results), "distribution": distribution,
+            "distribution_max": max(distribution.values()) or 1}
+
+
+@require_http_methods(["GET"])
+@player_required
+def room(request, code: str):
+    """The room page. Opening it (by the invite link too) seats the player if a seat is free."""
+    room = get_object_or_404(Room, code=normalise_code(code))
+    if room.status == Room.CLOSED:
+        raise Http404("closed room")
+    room_join(room=room, player=request.player)
+    return render(request, "games/room.html", {
+        "room": room, "seats": room.seats.select_related("player").order_by("index"),
+        "is_host": room.host_id == request.player.pk,
+        "invite_url": request.build_absolute_uri(f"/r/{room.code}/"),
+        "settings_form": DueloRoomForm(initial={**room.settings, "seats": room.seats.count()}),
+        "bot_levels": bot_level_choices(), "language_name": LANGUAGE_NAMES.get(room.settings.get("language")),
+        "board_strings": json.dumps(board_strings(), ensure_ascii=False),
+    })
+
+
+def _host_action(request, code: str, action) -> object:
+    room = get_object_or_404(Room, code=normalise_code(code))
+    try:
+        action(room)
+    except IllegalMove as error:
+        messages.error(request, _message(error))
+    return redirect("room", code=room.code)
+
+
+@require_POST
+@player_required
+def room_settings(request, code: str):
+    form = DueloRoomForm(request.POST)
+
+    def change(room):
+        if not form.is_valid():
+            raise IllegalMove("bad_settings", gettext_noop("Check the room options."))
+        data = form.cleaned_data
+        room_settings_update(room=room, by=request.player, seats=data["seats"],
+                             interface_language=_word_language_default(),
+                             settings={key: data[key] for key in ("language", "rounds", "round_seconds")})
+
+    return _host_action(request, code, change)
+
+
+@require_POST
+@player_required
+def room_seat(request, code: str, index: int):
+    form = SeatForm(request.POST)
+
+    def change(room):
+        if not form.is_valid():
+            raise IllegalMove("bad_bot_level", gettext_noop("Choose a bot level."))
+        room_seat_set(room=room, by=request.player, index=index, bot_level=form.cleaned_data["bot_level"])
+
+    return _host_action(request, code, change)
+
+
+@require_POST
+@player_required
+def room_start(request, code: str):
+    return _host_action(request, code, lambda room: match_start(room=room, by=request.player))
+
+
+@require_POST
+@player_required
+def room_leave_view(request, code: str):
+    room = get_object_or_404(Room, code=normalise_code(code))
+    try:
+        room_leave(room=room, player=request.player)
+    except IllegalMove as error:
+        messages.error(request, _message(error))
+        return redirect("room", code=room.code)
+    return redirect("duelo_home" if room.game == "duelo" else "home")
+
+
+@require_http_methods(["GET"])
+def room_by_code(request):
+    """The "join with a code" box: a friend reads the code aloud."""
+    code = normalise_code(request.GET.get("code", ""))
+    if Room.objects.filter(code=code).exclude(status=Room.CLOSED).exists():
+        return redirect("room", code=code)
+    messages.error(request, _("No open room has that code."))
+    back = request.GET.get("from", "")
+    if url_has_allowed_host_and_scheme(back, allowed_hosts={request.get_host()}):
+        return redirect(back)
+    return redirect("home")

@@ -1,0 +1,68 @@
+"""Quick match: a player who asks for a game is seated in a public room with others who asked (same
+game, same word language); after a short wait, bots take the free seats and the match starts."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from django.conf import settings
+from django.db import transaction
+from django.utils import timezone
+
+from accounts.models import Player
+from games.models import Match, MatchResult, Room
+from games.runtime.matches import match_start
+from games.runtime.rooms import room_create, room_fill_with_bots, room_join
+
+QUICK_MATCH_SEATS = 4  # a guest may host up to 4, and a quick room must accept guests
+QUICK_MATCH_BOT_LEVEL = "medium"
+
+
+def wait_seconds() -> float:
+    return float(getattr(settings, "QUICK_MATCH_WAIT_SECONDS", 15))
+
+
+def is_first_quick_match(player: Player, game: str) -> bool:
+    return not MatchResult.objects.filter(player=player, game=game, match__room__is_public=True).exists()
+
+
+def quick_match_join(*, player: Player, game: str, language: str, interface_language: str) -> Room:
+    """The room the player now sits in: an open public one with a free seat, or a new one."""
+    now = timezone.now()
+    with transaction.atomic():
+        mine = Room.objects.filter(game=game, is_public=True, status=Room.WAITING, seats__player=player,
+                                   launch_at__gt=now).first()
+        if mine is not None:
+            return mine
+        candidates = (Room.objects.select_for_update(skip_locked=True)
+                      .filter(game=game, is_public=True, status=Room.WAITING, launch_at__gt=now,
+                              settings__language=language, seats__player__isnull=True, seats__bot_level="")
+                      .order_by("launch_at").distinct())
+        for room in candidates[:5]:
+            if room_join(room=room, player=player) is not None:
+                return room
+    # A player's first quick match ever is one round, so the first game stays short.
+    rounds = 1 if is_first_quick_match(player, game) else None
+    room = room_create(game=game, host=player, settings={"language": language, **({"rounds": rounds} if rounds
+                       else {})}, seats=QUICK_MATCH_SEATS, interface_language=interface_language,
+                       is_public=True, launch_at=now + timedelta(seconds=wait_seconds()))
+    from lobby.tasks import launch_quick_match
+
+    room_id = room.pk
+    transaction.on_commit(lambda: launch_quick_match.apply_async((room_id,), countdown=wait_seconds()))
+    return room
+
+
+def quick_match_launch(*, room_id: int) -> Match | None:
+    """When the wait is over: bots take the free seats and the match starts (idempotent)."""
+    with transaction.atomic():
+        room = Room.objects.select_for_update().get(pk=room_id)
+        # A second of slack: the Celery countdown and launch_at are computed a moment apart.
+        slack = timezone.now() + timedelta(seconds=1)
+        if room.status != Room.WAITING or room.launch_at is None or room.launch_at > slack:
+            return None
+        room_fill_with_bots(room=room, level=QUICK_MATCH_BOT_LEVEL)
+        room.refresh_from_db()
+        room.launch_at = None  # the next match in this room starts when its host says so
+        room.save(update_fields=["launch_at"])
+        return match_start(room=room, by=None)
