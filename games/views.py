@@ -3,8 +3,6 @@ host's controls. Every change goes through games.runtime services; errors are sh
 
 from __future__ import annotations
 
-import json
-
 from django.contrib import messages
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
@@ -98,7 +96,7 @@ def room(request, code: str):
         "invite_url": request.build_absolute_uri(f"/r/{room.code}/"),
         "settings_form": DueloRoomForm(initial={**room.settings, "seats": room.seats.count()}),
         "bot_levels": bot_level_choices(), "language_name": LANGUAGE_NAMES.get(room.settings.get("language")),
-        "board_strings": json.dumps(board_strings(), ensure_ascii=False),
+        "board_strings": board_strings(),
     })
 
 

@@ -12,13 +12,13 @@ class GameCard:
     name: str
     blurb: Promise
     players: Promise
-    available: bool = False  # becomes True when the game's issue lands
+    url_name: str = ""  # the game's page, once the game is playable
 
 
 CATALOGUE = [
     GameCard("duelo", "Duelo de Palabras",
              _("Guess the hidden five-letter word before your rivals, all at the same time."),
-             _("2 to 6 players, bots welcome")),
+             _("2 to 6 players, bots welcome"), url_name="duelo_home"),
     GameCard("torneo", "Torneo",
              _("Eight players, three lives, one-on-one word duels until one is left standing."),
              _("8 players, rated")),

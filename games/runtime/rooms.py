@@ -44,8 +44,11 @@ def _locked(room_id: int) -> Room:
 
 def room_create(*, game: str, host: Player, settings: Mapping[str, Any], seats: int,
                 interface_language: str, bot_level: str = "", is_public: bool = False,
-                launch_at=None) -> Room:
-    """A room with the host in seat 0; the other seats are free, or bots of `bot_level`."""
+                launch_at=None, host_seated: bool = True) -> Room:
+    """A room with the host in seat 0; the other seats are free, or bots of `bot_level`.
+
+    `host_seated=False` (the selfplay command) leaves seat 0 free too: a table of bots only.
+    """
     spec = spec_for(game)
     count = spec.check_seats(seats, host_is_guest=host.is_guest)
     clean = spec.clean_settings(settings, interface_language)
@@ -56,9 +59,9 @@ def room_create(*, game: str, host: Player, settings: Mapping[str, Any], seats: 
             with transaction.atomic():
                 room = Room.objects.create(game=game, code=new_code(), host=host, settings=clean,
                                            is_public=is_public, launch_at=launch_at)
-                Seat.objects.bulk_create(
-                    [Seat(room=room, index=0, player=host)]
-                    + [Seat(room=room, index=index, bot_level=bot_level) for index in range(1, count)])
+                first = [Seat(room=room, index=0, player=host)] if host_seated else []
+                Seat.objects.bulk_create(first + [Seat(room=room, index=index, bot_level=bot_level)
+                                                  for index in range(len(first), count)])
                 return room
         except IntegrityError:
             continue  # a code collision: draw another

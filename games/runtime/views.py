@@ -11,6 +11,10 @@ from games.models import Match, Room
 from games.runtime.engine import ENGINES
 
 
+# Bots get a name, so that a table of rivals reads like one; their level is shown next to it.
+BOT_NAMES = ("Alba", "Bruno", "Cleo", "Dani", "Enzo", "Fina")
+
+
 def room_snapshot(room: Room, viewer: Player | None, *, invite_url: str, online: set[int]) -> dict[str, Any]:
     seats = list(room.seats.select_related("player").order_by("index"))
     your_seat = next((seat.index for seat in seats if viewer and seat.player_id == viewer.pk), None)
@@ -26,7 +30,8 @@ def room_snapshot(room: Room, viewer: Player | None, *, invite_url: str, online:
         "seats": [{
             "index": seat.index,
             "kind": "player" if seat.player_id else "bot" if seat.bot_level else "empty",
-            "nickname": seat.player.nickname if seat.player_id else None,
+            "nickname": seat.player.nickname if seat.player_id else (
+                BOT_NAMES[seat.index % len(BOT_NAMES)] if seat.bot_level else None),
             "tag": seat.player.tag if seat.player_id else None,
             "bot_level": seat.bot_level or None,
             "online": bool(seat.player_id and seat.player_id in online) or bool(seat.bot_level),

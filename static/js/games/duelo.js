@@ -1,0 +1,567 @@
+// The Duelo de Palabras board: the player's grid and keyboard, rivals' colours, cards and the result.
+//
+// Every `match` frame is a full snapshot (the engine's view for this viewer, docs/engine-interface.md),
+// so the board renders from it alone, idempotently. The only local state is the word being typed, which
+// is cleared when the player's row count grows (the guess was accepted) or a new round starts.
+//
+//   const board = mountDuelo(root, {send, strings});
+//   board.onMatch(frame); board.onRoom(frame); board.onError(frame);
+
+import {
+  BACK, ENTER, LAYOUTS, SHIFT, composeKorean, displayLetter, keyLetters, physicalLetters,
+} from "../keyboards.js";
+
+// Guesses the server refuses without spending anything: the row shakes.
+const REJECTED = new Set(["not_letters", "wrong_length", "not_in_list", "already_played"]);
+const MARKS = ["green", "amber", "grey"];
+const TICK_MS = 200;
+const MESSAGE_MS = 2600;
+const PENDING_MS = 5000;
+
+// English fallbacks for every UI text; the page passes translated ones (Django gettext) as `strings`.
+export const DEFAULT_STRINGS = {
+  round_of: "Round %(round)s of %(rounds)s",
+  round_title: "Round %(round)s",
+  get_ready: "Get ready…",
+  time_left: "Time left",
+  closing: "The word has been found! The round ends in %(seconds)s s.",
+  your_grid: "Your guesses",
+  rivals: "Rivals",
+  keyboard: "Keyboard",
+  enter: "Enter",
+  back: "Delete",
+  shift: "Shift",
+  mark_green: "green",
+  mark_amber: "amber",
+  mark_grey: "grey",
+  empty: "empty",
+  row_label: "Guess %(row)s",
+  you: "you",
+  bot: "bot",
+  seat_n: "Seat %(n)s",
+  solved: "Solved",
+  out_of_guesses: "Out",
+  points_line: "+%(round)s · %(total)s",
+  points_label: "%(round)s points this round, %(total)s in total",
+  your_points: "You: +%(round)s this round · %(total)s in total",
+  guesses_left: "%(count)s guesses left",
+  end_title: "The word was",
+  solved_in: "Solved in %(guesses)s",
+  not_solved: "Not solved",
+  next_round_in: "Next round in %(seconds)s s",
+  results_in: "Results in %(seconds)s s",
+  match_over: "Match over",
+  you_win: "You win!",
+  winner: "%(name)s wins!",
+  shared_victory: "Shared victory: %(names)s",
+  draw: "A draw: everyone scored %(points)s.",
+  stopped: "The match was ended early.",
+  place: "Place",
+  player: "Player",
+  round_short: "R%(round)s",
+  total: "Total",
+  play_again_host: "Play again: start a new match from the room.",
+  play_again_wait: "The host can start a new match in this room.",
+  spectating: "You are watching this match.",
+  not_letters: "Use only letters of the word language.",
+  wrong_length: "A guess has exactly %(count)s letters.",
+  not_in_list: "Not in the word list.",
+  already_played: "You already played that word this round.",
+};
+
+function h(tag, attrs = {}, children = []) {
+  const el = document.createElement(tag);
+  for (const [name, value] of Object.entries(attrs)) {
+    if (value === null || value === undefined || value === false) continue;
+    if (name === "class") el.className = value;
+    else if (name === "text") el.textContent = value;
+    else el.setAttribute(name, value === true ? "" : value);
+  }
+  for (const child of [].concat(children)) if (child) el.append(child);
+  return el;
+}
+
+/** A timestamp from the view (ISO 8601 with up to 6 decimals) in milliseconds, or null. */
+function parseTime(iso) {
+  if (!iso) return null;
+  const trimmed = iso.replace(/(\.\d{3})\d+/, "$1");
+  const ms = Date.parse(trimmed);
+  return Number.isNaN(ms) ? null : ms;
+}
+
+function clockText(ms) {
+  const total = Math.max(0, Math.ceil(ms / 1000));
+  return `${Math.floor(total / 60)}:${String(total % 60).padStart(2, "0")}`;
+}
+
+export function mountDuelo(root, { send, strings = {} } = {}) {
+  const texts = { ...DEFAULT_STRINGS, ...strings };
+  const t = (key, params = {}) =>
+    String(texts[key] ?? key).replace(/%\((\w+)\)[sd]/g, (_m, name) => String(params[name] ?? ""));
+
+  let view = null;
+  let matchId = null;
+  let version = -1;
+  let room = null;
+  let offsetMs = 0; // server clock minus browser clock
+  let typed = []; // letters (tiles) of the word being typed
+  let typedFor = null; // "round:rows" the typed word belongs to
+  let pending = null; // {ref, timer} while a guess is on its way
+  let shifted = false;
+  let keyboardLanguage = null;
+  let refCounter = 0;
+  let messageTimer = null;
+  let lastRowCount = 0;
+
+  // -- skeleton (built once) ------------------------------------------------------------------------
+  const roundEl = h("span", { class: "duelo-round" });
+  const clockEl = h("span", { class: "duelo-clock", role: "timer", "aria-label": t("time_left") });
+  const mineEl = h("span", { class: "duelo-mine" });
+  const banner = h("p", { class: "duelo-banner", hidden: true, role: "status" });
+  const grid = h("div", { class: "duelo-grid", role: "group", "aria-label": t("your_grid") });
+  const card = h("div", { class: "duelo-card", hidden: true });
+  const stage = h("div", { class: "duelo-stage" }, [grid, card]);
+  const message = h("p", { class: "duelo-message", role: "status", "aria-live": "polite" });
+  const keyboard = h("div", { class: "duelo-keyboard", role: "group", "aria-label": t("keyboard") });
+  const rivals = h("section", { class: "duelo-rivals", "aria-label": t("rivals") });
+  const result = h("section", { class: "duelo-result", hidden: true });
+  const main = h("div", { class: "duelo-main" }, [stage, message, keyboard]);
+  const board = h("div", { class: "duelo", "data-phase": "waiting" }, [
+    h("div", { class: "duelo-status" }, [roundEl, mineEl, clockEl]),
+    banner,
+    h("div", { class: "duelo-body" }, [main, rivals]),
+    result,
+  ]);
+  root.replaceChildren(board);
+
+  const serverNow = () => Date.now() + offsetMs;
+  const language = () => (view ? view.language : null);
+  const wordLength = () => (view ? view.word_length : 5);
+  const myGrid = () => (view ? view.grid : null);
+  const canType = () => Boolean(view && view.phase === "playing" && myGrid() && myGrid().can_guess);
+
+  function seatName(seat) {
+    const info = room && room.seats ? room.seats.find((s) => s.index === seat) : null;
+    return info && info.nickname ? info.nickname : t("seat_n", { n: seat + 1 });
+  }
+
+  function isBot(seat) {
+    const info = room && room.seats ? room.seats.find((s) => s.index === seat) : null;
+    return Boolean(info && info.kind === "bot");
+  }
+
+  function showMessage(text, { sticky = false } = {}) {
+    clearTimeout(messageTimer);
+    message.textContent = text;
+    if (!sticky) messageTimer = setTimeout(() => { message.textContent = ""; }, MESSAGE_MS);
+  }
+
+  // -- the player's grid -----------------------------------------------------------------------------
+  function tile(letter, mark, label) {
+    const el = h("div", { class: `tile${mark ? ` ${mark}` : ""}${letter ? " filled" : ""}`, role: "img",
+      "aria-label": label, "data-mark": mark || null }, [letter ? displayLetter(language(), letter) : ""]);
+    return el;
+  }
+
+  function tileLabel(letter, mark) {
+    if (!letter) return t("empty");
+    const shown = displayLetter(language(), letter);
+    return mark ? `${shown}, ${t(`mark_${mark}`)}` : shown;
+  }
+
+  function renderGrid() {
+    const mine = myGrid();
+    const rows = mine ? mine.rows : [];
+    const length = wordLength();
+    const korean = language() === "ko";
+    grid.classList.toggle("korean", korean);
+    const out = [];
+    for (let r = 0; r < view.max_guesses; r += 1) {
+      const tiles = [];
+      let syllables = "";
+      let kind = "empty";
+      if (r < rows.length) {
+        kind = "done";
+        rows[r].letters.forEach((letter, i) => {
+          const mark = rows[r].marks[i];
+          const el = tile(letter, mark, tileLabel(letter, mark));
+          if (r >= lastRowCount) {
+            el.classList.add("reveal");
+            el.style.animationDelay = `${i * 90}ms`;
+          }
+          tiles.push(el);
+        });
+        syllables = rows[r].shown;
+      } else if (r === rows.length && canType()) {
+        kind = "current";
+        for (let i = 0; i < length; i += 1) tiles.push(tile(typed[i], null, tileLabel(typed[i], null)));
+        syllables = composeKorean(typed);
+      } else {
+        for (let i = 0; i < length; i += 1) tiles.push(tile(null, null, t("empty")));
+      }
+      const row = h("div", { class: `row ${kind}`, role: "group", "aria-label": t("row_label", { row: r + 1 }),
+        "data-row": r }, tiles);
+      if (korean) row.append(h("span", { class: "syllables", "data-testid": kind === "current" ? "composed" : null,
+        text: syllables }));
+      out.push(row);
+    }
+    grid.replaceChildren(...out);
+    lastRowCount = rows.length;
+  }
+
+  function currentRow() {
+    return grid.querySelector(".row.current");
+  }
+
+  function shake() {
+    const row = currentRow();
+    if (!row) return;
+    row.classList.remove("shake");
+    void row.offsetWidth; // restart the animation
+    row.classList.add("shake");
+  }
+
+  // -- keyboard ---------------------------------------------------------------------------------------
+  function actionKey(name, label, symbol) {
+    return h("button", { type: "button", class: `key action key-${name}`, "data-action": name,
+      "aria-label": label, title: label }, [symbol]);
+  }
+
+  function buildKeyboard() {
+    const lang = language();
+    keyboardLanguage = lang;
+    const layout = LAYOUTS[lang] || { rows: [view.alphabet] };
+    // Action keys are 1.5 keys wide, unless that would make a row wider than ten keys (then the
+    // letter keys would drop below 32 px on a phone).
+    const isAction = (key) => key === ENTER || key === BACK || key === SHIFT;
+    const units = (row) => row.reduce((sum, key) => sum + (isAction(key) ? 1.5 : 1), 0);
+    const build = (rows, variant) => h("div", { class: `keys keys-${variant}` }, rows.map((row) =>
+      h("div", { class: `keyrow${units(row) > 10 && row.length <= 10 ? " compact" : ""}` }, row.map((key) => {
+        if (key === ENTER) return actionKey("enter", t("enter"), "⏎");
+        if (key === BACK) return actionKey("back", t("back"), "⌫");
+        if (key === SHIFT) return actionKey("shift", t("shift"), "⇧");
+        return h("button", { type: "button", class: "key", "data-key": key, "data-base": key },
+          [displayLetter(lang, key)]);
+      }))));
+    const variants = [build(layout.rows, layout.narrowRows ? "wide" : "all")];
+    if (layout.narrowRows) variants.push(build(layout.narrowRows, "narrow"));
+    keyboard.replaceChildren(...variants);
+    keyboard.dataset.language = lang;
+    shifted = false;
+  }
+
+  function renderKeyboard() {
+    if (keyboardLanguage !== language()) buildKeyboard();
+    const hints = myGrid() ? myGrid().keyboard : {};
+    const shiftMap = (LAYOUTS[language()] || {}).shifted || {};
+    for (const key of keyboard.querySelectorAll("[data-base]")) {
+      const base = key.dataset.base;
+      const letter = shifted && shiftMap[base] ? shiftMap[base] : base;
+      key.dataset.key = letter;
+      key.textContent = displayLetter(language(), letter);
+      // A composite Korean key (ㅐ, ㄲ) has no hint of its own: its letters are other keys.
+      const hint = keyLetters(language(), letter).length === 1 ? hints[letter] : undefined;
+      MARKS.forEach((mark) => key.classList.toggle(mark, hint === mark));
+      key.dataset.hint = hint || "";
+      const shown = displayLetter(language(), letter);
+      key.setAttribute("aria-label", hint ? `${shown}, ${t(`mark_${hint}`)}` : shown);
+    }
+    for (const key of keyboard.querySelectorAll("[data-action=shift]")) {
+      key.classList.toggle("on", shifted);
+      key.setAttribute("aria-pressed", shifted ? "true" : "false");
+    }
+    keyboard.classList.toggle("locked", !canType());
+  }
+
+  function typeLetters(letters) {
+    if (!canType() || !letters) return;
+    for (const letter of letters) {
+      if (typed.length >= wordLength()) break;
+      typed.push(letter);
+    }
+    renderGrid();
+  }
+
+  function backspace() {
+    if (!canType() || !typed.length) return;
+    typed.pop();
+    renderGrid();
+  }
+
+  function submit() {
+    if (!canType() || pending) return;
+    if (typed.length !== wordLength()) {
+      shake();
+      showMessage(t("wrong_length", { count: wordLength() }));
+      return;
+    }
+    refCounter += 1;
+    const ref = `guess-${refCounter}`;
+    pending = { ref, timer: setTimeout(() => { pending = null; }, PENDING_MS) };
+    send({ type: "act", match_id: matchId, action: { type: "guess", word: typed.join("") }, ref });
+  }
+
+  function clearPending() {
+    if (pending) clearTimeout(pending.timer);
+    pending = null;
+  }
+
+  keyboard.addEventListener("click", (event) => {
+    const key = event.target.closest("button");
+    if (!key || !keyboard.contains(key)) return;
+    key.blur(); // so that a physical Enter afterwards does not press this key again
+    const action = key.dataset.action;
+    if (action === "enter") submit();
+    else if (action === "back") backspace();
+    else if (action === "shift") { shifted = !shifted; renderKeyboard(); }
+    else if (key.dataset.key) {
+      typeLetters(keyLetters(language(), key.dataset.key));
+      if (shifted) { shifted = false; renderKeyboard(); }
+    }
+  });
+
+  function onKeyDown(event) {
+    if (!board.isConnected || !view || event.ctrlKey || event.metaKey || event.altKey) return;
+    const target = event.target;
+    if (target && target.closest && target.closest("input, textarea, select, [contenteditable]")) return;
+    const onOurKey = target && target.closest && keyboard.contains(target);
+    if (target && target.closest && target.closest("button, a") && !onOurKey
+        && (event.key === "Enter" || event.key === " ")) return; // the page's own buttons and links
+    if (event.key === "Enter") {
+      event.preventDefault();
+      submit();
+    } else if (event.key === "Backspace") {
+      event.preventDefault();
+      backspace();
+    } else {
+      const letters = physicalLetters(language(), view.alphabet, event);
+      if (letters && letters.length) {
+        event.preventDefault();
+        typeLetters(letters);
+      }
+    }
+  }
+  document.addEventListener("keydown", onKeyDown);
+
+  // -- rivals -------------------------------------------------------------------------------------------
+  function renderRivals() {
+    const others = view.seats.filter((s) => s.seat !== view.you);
+    rivals.hidden = others.length === 0 || view.phase === "finished";
+    rivals.classList.toggle("spectating", view.you === null);
+    rivals.replaceChildren(...others.map((seat) => {
+      const rows = [];
+      for (let r = 0; r < view.max_guesses; r += 1) {
+        const marks = seat.rows[r] ? seat.rows[r].marks : null;
+        const cells = [];
+        for (let i = 0; i < view.word_length; i += 1) {
+          cells.push(h("span", { class: `cell${marks ? ` ${marks[i]}` : ""}` }));
+        }
+        rows.push(h("div", { class: "minirow", role: marks ? "img" : null,
+          "aria-label": marks ? `${t("row_label", { row: r + 1 })}: ${marks.map((m) => t(`mark_${m}`)).join(", ")}` : null,
+          "aria-hidden": marks ? null : "true" }, cells));
+      }
+      let badge = null;
+      if (seat.solved) badge = h("span", { class: "badge solved", text: `✓ ${t("solved")}` });
+      else if (seat.done) badge = h("span", { class: "badge done", text: t("out_of_guesses") });
+      return h("article", { class: `rival${seat.solved ? " is-solved" : ""}${seat.done ? " is-done" : ""}`,
+        "data-seat": seat.seat }, [
+        h("header", { class: "rival-name" }, [
+          h("span", { class: "name", text: seatName(seat.seat) }),
+          isBot(seat.seat) ? h("span", { class: "tagline", text: t("bot") }) : null,
+        ]),
+        h("div", { class: "minigrid" }, rows),
+        h("footer", { class: "rival-foot" }, [
+          badge,
+          h("span", { class: "points", "aria-label": t("points_label", { round: seat.round_points, total: seat.total }),
+            text: t("points_line", { round: seat.round_points, total: seat.total }) }),
+        ]),
+      ]);
+    }));
+  }
+
+  // -- cards and the result -------------------------------------------------------------------------------
+  function renderStartCard() {
+    card.replaceChildren(
+      h("p", { class: "card-kicker", text: t("round_of", { round: view.round, rounds: view.rounds }) }),
+      h("p", { class: "card-title", text: t("round_title", { round: view.round }) }),
+      h("p", { class: "card-count", "data-count": "opens" }),
+      h("p", { class: "card-note", text: t("get_ready") }),
+    );
+  }
+
+  function renderEndCard() {
+    const hidden = view.hidden || {};
+    const entry = view.history.find((item) => item.round === view.round);
+    const results = entry ? entry.results : view.seats.map((s) => ({ seat: s.seat, solved: s.solved,
+      guesses: s.guesses, solve_order: s.solve_order, points: s.round_points }));
+    const word = h("p", { class: "card-word", "data-testid": "end-word" }, [
+      displayWord(hidden.shown || ""),
+    ]);
+    if (view.language === "ko" && hidden.letters) {
+      word.append(h("span", { class: "card-jamo", text: hidden.letters.join("") }));
+    }
+    const sorted = [...results].sort((a, b) => b.points - a.points || a.seat - b.seat);
+    card.replaceChildren(
+      h("p", { class: "card-kicker", text: t("end_title") }),
+      word,
+      h("ul", { class: "card-results" }, sorted.map((r) => h("li", { class: r.seat === view.you ? "me" : null,
+        "data-seat": r.seat }, [
+        h("span", { class: "name", text: seatName(r.seat) + (r.seat === view.you ? ` (${t("you")})` : "") }),
+        h("span", { class: "need", text: r.solved ? t("solved_in", { guesses: r.guesses }) : t("not_solved") }),
+        h("span", { class: "earn", text: `+${r.points}` }),
+      ]))),
+      h("p", { class: "card-note", "data-count": view.round < view.rounds ? "next" : "results" }),
+    );
+  }
+
+  function displayWord(shown) {
+    const lang = view.language;
+    if (lang === "ko") return shown;
+    return Array.from(shown).map((ch) => displayLetter(lang, ch)).join("");
+  }
+
+  function renderResult() {
+    const outcome = view.outcome;
+    if (!outcome) return;
+    let title;
+    if (outcome.draw) title = t("draw", { points: outcome.totals[0] });
+    else if (outcome.winners.length > 1) {
+      title = t("shared_victory", { names: outcome.winners.map(seatName).join(", ") });
+    } else if (outcome.winners[0] === view.you) title = t("you_win");
+    else title = t("winner", { name: seatName(outcome.winners[0]) });
+    const seats = [...outcome.seats].sort((a, b) => a.place - b.place || a.seat - b.seat);
+    const rounds = seats.length ? seats[0].rounds.map((r) => r.round) : [];
+    const head = h("tr", {}, [
+      h("th", { scope: "col", text: t("place") }),
+      h("th", { scope: "col", text: t("player") }),
+      ...rounds.map((n) => h("th", { scope: "col", class: "num", text: t("round_short", { round: n }) })),
+      h("th", { scope: "col", class: "num", text: t("total") }),
+    ]);
+    const body = seats.map((s) => h("tr", {
+      class: `${outcome.winners.includes(s.seat) ? "winner" : ""}${s.seat === view.you ? " me" : ""}`.trim() || null,
+      "data-seat": s.seat,
+    }, [
+      h("td", { class: "place", text: String(s.place) }),
+      h("th", { scope: "row", text: seatName(s.seat) + (s.seat === view.you ? ` (${t("you")})` : "") }),
+      ...s.rounds.map((r) => h("td", { class: "num", text: String(r.points) })),
+      h("td", { class: "num total", text: String(s.total) }),
+    ]));
+    const isHost = Boolean(room && room.you && room.you.is_host);
+    result.replaceChildren(...[
+      h("h2", { class: "result-title", "data-testid": "result-title", text: title }),
+      outcome.stopped ? h("p", { class: "result-note", text: t("stopped") }) : null,
+      h("div", { class: "result-table-wrap" }, [
+        h("table", { class: "result-table" }, [h("thead", {}, [head]), h("tbody", {}, body)]),
+      ]),
+      h("p", { class: "result-again", "data-testid": "play-again",
+        text: isHost ? t("play_again_host") : t("play_again_wait") }),
+    ].filter(Boolean));
+  }
+
+  // -- the clock ----------------------------------------------------------------------------------------
+  function tick() {
+    if (!view) return;
+    const now = serverNow();
+    const phase = view.phase;
+    if (phase === "playing") {
+      const ends = parseTime(view.ends_at) ?? parseTime(view.clock_ends_at);
+      clockEl.textContent = clockText(ends - now);
+      clockEl.classList.toggle("urgent", ends - now <= 10000);
+      const closing = parseTime(view.closing_ends_at);
+      banner.hidden = closing === null;
+      if (closing !== null) {
+        banner.textContent = t("closing", { seconds: Math.max(0, Math.ceil((ends - now) / 1000)) });
+      }
+    } else {
+      banner.hidden = true;
+      clockEl.classList.remove("urgent");
+      clockEl.textContent = phase === "starting" ? clockText(view.round_seconds * 1000)
+        : phase === "finished" ? "" : "0:00";
+    }
+    const count = card.querySelector("[data-count]");
+    if (count) {
+      const deadline = parseTime(view.deadline);
+      const seconds = deadline === null ? 0 : Math.max(0, Math.ceil((deadline - now) / 1000));
+      if (count.dataset.count === "opens") count.textContent = String(Math.max(1, seconds));
+      else count.textContent = t(count.dataset.count === "next" ? "next_round_in" : "results_in", { seconds });
+    }
+  }
+  const ticker = setInterval(() => {
+    if (!board.isConnected) { clearInterval(ticker); document.removeEventListener("keydown", onKeyDown); return; }
+    tick();
+  }, TICK_MS);
+
+  // -- a whole snapshot -------------------------------------------------------------------------------------
+  function render() {
+    if (!view) return;
+    board.dataset.phase = view.phase;
+    board.dataset.language = view.language;
+    board.classList.toggle("spectator", view.you === null);
+    roundEl.textContent = view.phase === "finished" ? t("match_over")
+      : t("round_of", { round: view.round, rounds: view.rounds });
+    const me = view.you === null ? null : view.seats.find((s) => s.seat === view.you);
+    mineEl.textContent = me ? t("your_points", { round: me.round_points, total: me.total })
+      : t("spectating");
+    mineEl.hidden = view.phase === "finished";
+
+    main.hidden = view.you === null || view.phase === "finished";
+    if (view.you !== null) {
+      renderGrid();
+      renderKeyboard();
+    }
+    renderRivals();
+
+    if (view.phase === "starting") { card.hidden = false; card.dataset.kind = "start"; renderStartCard(); }
+    else if (view.phase === "ending") { card.hidden = false; card.dataset.kind = "end"; renderEndCard(); }
+    else { card.hidden = true; card.dataset.kind = ""; card.replaceChildren(); }
+
+    result.hidden = view.phase !== "finished";
+    if (view.phase === "finished") renderResult();
+    tick();
+  }
+
+  return {
+    onMatch(frame) {
+      if (!frame || !frame.view) return;
+      if (frame.match_id !== matchId) {
+        matchId = frame.match_id;
+        version = -1;
+        typed = [];
+        typedFor = null;
+        lastRowCount = Infinity; // no reveal animation for rows that were there before we looked
+        clearPending();
+      }
+      if (typeof frame.v === "number" && frame.v < version) return; // an older snapshot arrived late
+      if (typeof frame.v === "number") version = frame.v;
+      const serverTime = parseTime(frame.server_time);
+      if (serverTime !== null) offsetMs = serverTime - Date.now();
+      const previous = view;
+      view = frame.view;
+      const rows = view.grid ? view.grid.rows.length : 0;
+      const key = `${view.round}:${rows}`;
+      if (typedFor !== null && typedFor !== key) {
+        // The guess went in (or a new round began): the typed word is spent.
+        typed = [];
+        clearPending();
+      }
+      if (previous && previous.round !== view.round) lastRowCount = 0;
+      typedFor = key;
+      if (!canType()) typed = [];
+      render();
+    },
+    onError(frame) {
+      if (pending && (!frame.ref || frame.ref === pending.ref)) clearPending();
+      const text = frame.message || t(frame.code, { count: wordLength() });
+      if (REJECTED.has(frame.code)) shake();
+      showMessage(text);
+    },
+    onRoom(frame) {
+      room = frame.room || frame;
+      if (view) render();
+    },
+    // For tests and the page: what is typed now.
+    typed: () => typed.join(""),
+  };
+}
+
+export const mount = mountDuelo;
