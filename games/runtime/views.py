@@ -10,7 +10,6 @@ from accounts.models import Player
 from games.models import Match, Room
 from games.runtime.engine import ENGINES
 
-
 # Bots get a name, so that a table of rivals reads like one; their level is shown next to it.
 BOT_NAMES = ("Alba", "Bruno", "Cleo", "Dani", "Enzo", "Fina")
 

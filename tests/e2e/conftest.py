@@ -58,8 +58,9 @@ def live_stack(daphne_url, tmp_path):
         f"postgres://{database['USER'] or 'postgres'}@{database['HOST'] or '127.0.0.1'}:"
         f"{database['PORT'] or 5432}/{database['NAME']}"))
     processes = []
-    for kind, extra in [("worker", ["--pool=solo", "--without-mingle", "--without-gossip", "--without-heartbeat",
-                                    "--hostname", f"e2e-{os.getpid()}@%h"]),
+    worker_options = ["--pool=solo", "--without-mingle", "--without-gossip", "--without-heartbeat",
+                      "--hostname", f"e2e-{os.getpid()}@%h"]
+    for kind, extra in [("worker", worker_options),
                         ("beat", ["--schedule", str(tmp_path / "beat-schedule")])]:
         log = open(tmp_path / f"{kind}.log", "w")  # noqa: SIM115 - lives as long as the process
         processes.append(subprocess.Popen(

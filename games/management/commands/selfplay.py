@@ -40,7 +40,8 @@ class Command(BaseCommand):
     def handle(self, *args, game, games, bots, lang, rounds, seconds, seed, **options):
         spec = spec_for(game)
         levels = [level.strip() for level in bots.split(",") if level.strip()]
-        if not spec.min_seats <= len(levels) <= spec.max_seats or any(lv not in spec.bot_levels for lv in levels):
+        unknown = [level for level in levels if level not in spec.bot_levels]
+        if not spec.min_seats <= len(levels) <= spec.max_seats or unknown:
             raise CommandError(f"--bots needs {spec.min_seats}-{spec.max_seats} levels of {spec.bot_levels}")
         if games < 1:
             raise CommandError("--games must be at least 1")
