@@ -13,7 +13,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from accounts.decorators import player_required
 from games.forms import LANGUAGE_NAMES, DueloRoomForm, QuickMatchForm, SeatForm, bot_level_choices
-from games.models import MatchResult, Room
+from games.models import Room
 from games.runtime.errors import IllegalMove
 from games.runtime.matches import match_start
 from games.runtime.rooms import (
@@ -53,8 +53,7 @@ def duelo_home(request):
             form.add_error(None, _message(error))
         else:
             return redirect("room", code=room.code)
-    stats = _duelo_stats(request.player)
-    return render(request, "games/duelo/home.html", {"form": form, "stats": stats,
+    return render(request, "games/duelo/home.html", {"form": form,
                                                       "default_language": _word_language_default(),
                                                       "languages": LANGUAGE_NAMES})
 
@@ -67,19 +66,6 @@ def duelo_quick(request):
     room = quick_match_join(player=request.player, game="duelo", language=language,
                             interface_language=_word_language_default())
     return redirect("room", code=room.code)
-
-
-def _duelo_stats(player) -> dict:
-    results = list(MatchResult.objects.filter(player=player, game="duelo").values("won", "points", "details"))
-    distribution = {str(n): 0 for n in range(1, 7)}
-    distribution["x"] = 0
-    for result in results:
-        for round_ in result["details"].get("rounds", []):
-            key = str(round_["guesses"]) if round_.get("solved") else "x"
-            distribution[key] = distribution.get(key, 0) + 1
-    return {"played": len(results), "won": sum(1 for r in results if r["won"]),
-            "points": sum(r["points"] for r in results), "distribution": distribution,
-            "distribution_max": max(distribution.values()) or 1}
 
 
 @require_http_methods(["GET"])

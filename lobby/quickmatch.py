@@ -7,10 +7,11 @@ from datetime import timedelta
 
 from django.conf import settings
 from django.db import transaction
+from django.db.models import Exists, OuterRef
 from django.utils import timezone
 
 from accounts.models import Player
-from games.models import Match, MatchResult, Room
+from games.models import Match, MatchResult, Room, Seat
 from games.runtime.matches import match_start
 from games.runtime.rooms import room_create, room_fill_with_bots, room_join
 
@@ -34,10 +35,11 @@ def quick_match_join(*, player: Player, game: str, language: str, interface_lang
                                    launch_at__gt=now).first()
         if mine is not None:
             return mine
-        candidates = (Room.objects.select_for_update(skip_locked=True)
-                      .filter(game=game, is_public=True, status=Room.WAITING, launch_at__gt=now,
-                              settings__language=language, seats__player__isnull=True, seats__bot_level="")
-                      .order_by("launch_at").distinct())
+        free_seat = Seat.objects.filter(room=OuterRef("pk"), player__isnull=True, bot_level="")
+        candidates = (Room.objects.filter(game=game, is_public=True, status=Room.WAITING, launch_at__gt=now,
+                                          settings__language=language)
+                      .filter(Exists(free_seat)).order_by("launch_at"))
+        # room_join locks each room and checks again: a seat taken meanwhile just means the next room.
         for room in candidates[:5]:
             if room_join(room=room, player=player) is not None:
                 return room

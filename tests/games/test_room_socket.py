@@ -185,3 +185,16 @@ async def test_unknown_rooms_and_strangers_are_refused():
     assert (await unknown.connect()) == (False, 4401)
     stranger = socket(code, None)
     assert (await stranger.connect()) == (False, 4401)
+
+
+async def test_the_room_shows_who_is_connected():
+    code, _match_id, ana_cookie, beto_cookie, _state = await table_of_two()
+    ana, beto = socket(code, ana_cookie), socket(code, beto_cookie)
+    await ana.connect()
+    await beto.connect()
+    frames = [frame for frame in await drain(ana) if frame["type"] == "room"]
+    assert [seat["online"] for seat in frames[-1]["room"]["seats"]] == [True, True]
+    await beto.disconnect()
+    frames = [frame for frame in await drain(ana) if frame["type"] == "room"]
+    assert [seat["online"] for seat in frames[-1]["room"]["seats"]] == [True, False]
+    await ana.disconnect()

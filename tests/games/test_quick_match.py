@@ -1,0 +1,66 @@
+"""Quick match: seated with others who asked for the same word language; bots fill in after the wait."""
+
+from datetime import timedelta
+
+import pytest
+from django.utils import timezone
+
+from games.models import Match, MatchResult, Room
+from games.runtime import scheduling
+from lobby import quickmatch
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def no_celery_tasks():
+    with scheduling.timers_disabled():
+        yield
+
+
+def join(player, language="es"):
+    return quickmatch.quick_match_join(player=player, game="duelo", language=language,
+                                       interface_language="es")
+
+
+def test_players_asking_for_the_same_language_share_a_room(alice, bob_guest, carol_guest):
+    room = join(alice.player)
+    assert join(bob_guest) == room
+    assert join(carol_guest, language="ru") != room
+    assert join(alice.player) == room  # asking again keeps the seat
+    seated = room.seats.exclude(player=None).values_list("player__nickname", flat=True)
+    assert list(seated) == ["Alice", "Bob"]
+
+
+def test_after_the_wait_bots_take_the_free_seats_and_the_match_starts(alice, bob_guest):
+    room = join(alice.player)
+    join(bob_guest)
+    assert quickmatch.quick_match_launch(room_id=room.pk) is None  # still waiting for more people
+    Room.objects.filter(pk=room.pk).update(launch_at=timezone.now())
+    match = quickmatch.quick_match_launch(room_id=room.pk)
+    assert match is not None
+    assert [sitter["bot"] for sitter in match.lineup] == ["", "", "medium", "medium"]
+    assert quickmatch.quick_match_launch(room_id=room.pk) is None  # launching twice starts nothing more
+    assert Match.objects.count() == 1
+
+
+def test_a_players_first_quick_match_is_one_round_and_later_ones_use_the_defaults(alice):
+    first = join(alice.player)
+    assert first.settings["rounds"] == 1
+    Room.objects.filter(pk=first.pk).update(launch_at=timezone.now())
+    match = quickmatch.quick_match_launch(room_id=first.pk)
+    from games.runtime import matches
+
+    matches.match_advance(match_id=match.pk, now=timezone.now() + timedelta(minutes=5))
+    assert MatchResult.objects.filter(player=alice.player).count() == 1
+    assert join(alice.player).settings["rounds"] == 3
+
+
+def test_the_sweeper_launches_a_quick_match_whose_task_was_lost(alice):
+    from games.tasks import sweep
+
+    room = join(alice.player)
+    Room.objects.filter(pk=room.pk).update(launch_at=timezone.now() - timedelta(seconds=5))
+    assert sweep()["launched"] == 1
+    room.refresh_from_db()
+    assert room.status == Room.PLAYING

@@ -1,0 +1,28 @@
+"""`manage.py selfplay` plays whole bot matches through the real services."""
+
+from io import StringIO
+
+import pytest
+from django.core.management import CommandError, call_command
+
+from games.models import Match, MatchEvent
+
+pytestmark = pytest.mark.django_db
+
+
+def test_selfplay_finishes_every_match_and_reports_the_bots():
+    out = StringIO()
+    call_command("selfplay", "duelo", games=2, bots="easy,hard", lang="es", rounds=1, seed=3, stdout=out)
+    report = out.getvalue()
+    assert "2 of 2 matches finished" in report
+    assert "easy" in report and "hard" in report and "time per match" in report
+    assert Match.objects.filter(status=Match.FINISHED).count() == 2
+    # The moves went through the service path: every guess is in the event log.
+    assert MatchEvent.objects.filter(kind="guessed").count() >= 2
+
+
+def test_selfplay_refuses_bad_arguments():
+    with pytest.raises(CommandError):
+        call_command("selfplay", "duelo", games=1, bots="easy", lang="es")
+    with pytest.raises(CommandError):
+        call_command("selfplay", "duelo", games=1, bots="easy,genius", lang="es")
