@@ -10,9 +10,14 @@ ARTIFACTS = ROOT / "test-artifacts"
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 
 
+HERE = Path(__file__).resolve().parent
+
+
 def pytest_collection_modifyitems(items):
+    # This hook sees the whole session's items, not only this folder's: mark ours alone.
     for item in items:
-        item.add_marker(pytest.mark.e2e)
+        if HERE in Path(item.fspath).resolve().parents:
+            item.add_marker(pytest.mark.e2e)
 
 
 @pytest.fixture(scope="session")
