@@ -19,16 +19,19 @@ class ReadOnlyInline(admin.TabularInline):
 class SeatInline(ReadOnlyInline):
     model = Seat
     fields = ["index", "player", "bot_level"]
+    readonly_fields = fields
 
 
 class EventInline(ReadOnlyInline):
     model = MatchEvent
     fields = ["version", "kind", "data", "at"]
+    readonly_fields = fields
 
 
 class ResultInline(ReadOnlyInline):
     model = MatchResult
     fields = ["player", "seat", "place", "won", "points"]
+    readonly_fields = fields
 
 
 class ReadOnlyAdmin(admin.ModelAdmin):

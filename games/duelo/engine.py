@@ -261,13 +261,14 @@ def make_settings(raw: Mapping[str, Any]) -> Settings:
 
 
 def new_game(settings: Mapping[str, Any], seats: int, rng: random.Random, now: datetime, *,
-             words: WordSource, avoid: Iterable[str] = ()) -> State:
+             words: WordSource, avoid: Iterable[str] = (), banned: Iterable[str] = ()) -> State:
     """A match whose first start card shows at `now`.
 
     `settings`: language (required), rounds, round_seconds; other keys are ignored (room options that
     are not rules). `settings["hidden_words"]`, if given, fixes the hidden word of each round (tests,
     replays); otherwise they are drawn with `rng` from the language's hidden list, avoiding `avoid`
-    (e.g. words this room played recently) when the list allows.
+    (e.g. words this room played recently) when the list allows, and never one of `banned` (words an
+    admin took off hidden-word duty).
     """
     now = require_aware(now)
     chosen = make_settings(settings)
@@ -280,7 +281,7 @@ def new_game(settings: Mapping[str, Any], seats: int, rng: random.Random, now: d
         hidden = _fixed_hidden_words(chosen, settings["hidden_words"], valid)
         shown = [valid.display(word) for word in hidden]
     else:
-        hidden = _draw_hidden_words(chosen.rounds, hidden_list, rng, set(avoid))
+        hidden = _draw_hidden_words(chosen.rounds, hidden_list, rng, set(avoid), set(banned))
         shown = [hidden_list.display(word) for word in hidden]
     state = State(
         settings=chosen,
@@ -297,14 +298,16 @@ def new_game(settings: Mapping[str, Any], seats: int, rng: random.Random, now: d
     return state
 
 
-def _draw_hidden_words(rounds: int, hidden_list: Any, rng: random.Random, avoid: set[str]) -> list[str]:
+def _draw_hidden_words(rounds: int, hidden_list: Any, rng: random.Random, avoid: set[str],
+                       banned: set[str]) -> list[str]:
     picked: list[str] = []
     for _round in range(rounds):
         try:
-            word = hidden_list.choose(rng, exclude=avoid | set(picked))
+            word = hidden_list.choose(rng, exclude=avoid | banned | set(picked))
         except LookupError:
-            # The room has played through the list: repeats across matches are allowed, never within.
-            word = hidden_list.choose(rng, exclude=set(picked))
+            # The room has played through the list: repeats across matches are allowed, never within,
+            # and a banned word never.
+            word = hidden_list.choose(rng, exclude=banned | set(picked))
         picked.append(word)
     return picked
 

@@ -40,4 +40,5 @@ SPEC = GameSpec(
     spectators=True,
     clean_settings=clean_settings,
     defaults={"rounds": engine.DEFAULT_ROUNDS, "round_seconds": engine.DEFAULT_ROUND_SECONDS},
+    hidden_list=lambda settings: engine.list_slugs(settings["language"])[1],
 )

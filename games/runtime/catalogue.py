@@ -26,6 +26,8 @@ class GameSpec:
     # (raw settings from a form or a client, interface language) -> clean settings, or IllegalMove
     clean_settings: Callable[[Mapping[str, Any], str], dict[str, Any]]
     defaults: Mapping[str, Any] = field(default_factory=dict)
+    # (clean settings) -> the slug of the list hidden words are drawn from, so admins' bans apply
+    hidden_list: Callable[[Mapping[str, Any]], str] | None = None
 
     def seat_limit(self, *, host_is_guest: bool) -> int:
         return self.guest_host_max_seats if host_is_guest else self.max_seats

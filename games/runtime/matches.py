@@ -19,10 +19,12 @@ from django.utils import timezone
 from accounts.models import Player
 from games.models import Match, MatchEvent, MatchResult, Room
 from games.runtime import broadcast, scheduling
+from games.runtime.catalogue import spec_for
 from games.runtime.engine import ENGINES, Action
 from games.runtime.errors import room_error
 from games.runtime.rooms import room_status_set
 from wordlists.lexicon import lexicon
+from wordlists.selectors import banned_hidden_words
 
 # How many of a room's earlier hidden words a new match avoids ("never repeated": within a match the
 # engine guarantees it; across matches of one room we avoid them while the list allows).
@@ -38,6 +40,13 @@ def _recent_hidden_words(room: Room) -> set[str]:
     for state in room.matches.order_by("-number").values_list("state", flat=True)[:AVOID_RECENT_MATCHES]:
         words.update(state.get("hidden_words", []))
     return words
+
+
+def _banned_words(room: Room, settings: dict) -> set[str]:
+    """Words admins took off hidden-word duty for this game's hidden list (wordlists.BannedWord)."""
+    spec = spec_for(room.game)
+    slug = spec.hidden_list(settings) if spec.hidden_list else None
+    return set(banned_hidden_words(slug)) if slug else set()
 
 
 def match_start(*, room: Room, by: Player | None, now: datetime | None = None,
@@ -60,7 +69,7 @@ def match_start(*, room: Room, by: Player | None, now: datetime | None = None,
         settings = {**room.settings, **(settings_override or {})}
         rng = random.Random(secrets.randbits(64))
         state = engine.new_game(settings, len(seats), rng, now, words=lexicon,
-                                avoid=_recent_hidden_words(room))
+                                avoid=_recent_hidden_words(room), banned=_banned_words(room, settings))
         number = (room.matches.order_by("-number").values_list("number", flat=True).first() or 0) + 1
         match = Match.objects.create(
             room=room, game=room.game, number=number, state=engine.to_json(state), version=1,

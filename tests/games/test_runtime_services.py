@@ -212,3 +212,18 @@ def test_two_guesses_at_the_same_moment_from_two_seats_are_both_applied_in_order
     assert [len(seat.rows) for seat in final.current.seats] == [1, 1]
     versions = list(MatchEvent.objects.filter(match=match, kind="guessed").values_list("version", flat=True))
     assert sorted(versions) == [2, 3]
+
+
+def test_a_word_an_admin_banned_is_never_a_hidden_word(alice, bob_guest):
+    from wordlists.lexicon import lexicon
+    from wordlists.models import BannedWord, WordList
+
+    hidden = lexicon("duelo-es-5-hidden").words
+    allowed = set(hidden[:3])
+    word_list = WordList.objects.get(slug="duelo-es-5-hidden")
+    BannedWord.objects.bulk_create([BannedWord(word_list=word_list, word=word, reason="test")
+                                    for word in hidden if word not in allowed])
+    room = make_room(alice.player, rounds=3)
+    rooms.room_join(room=room, player=bob_guest)
+    _match, state = started(room, alice.player, timezone.now())
+    assert set(state.hidden_words) == allowed
