@@ -86,21 +86,29 @@ def read_dic_stems(base: Path) -> list[str]:
             line = line.rstrip("\n")
             if not line or line.startswith(("#", "\t")):
                 continue
-            stem = line.split("\t", 1)[0].split(" ", 1)[0]
-            # A slash escaped with a backslash belongs to the word; the first bare one starts the flags.
-            out, i = [], 0
-            while i < len(stem):
-                if stem[i] == "\\" and i + 1 < len(stem):
-                    out.append(stem[i + 1])
-                    i += 2
-                    continue
-                if stem[i] == "/":
-                    break
-                out.append(stem[i])
-                i += 1
-            if out:
-                stems.append("".join(out))
+            word = headword(line)
+            if word:
+                stems.append(word)
     return stems
+
+
+def headword(line: str) -> str:
+    """The word of a .dic line, without its flags and morphology fields.
+
+    A slash escaped with a backslash belongs to the word; the first bare one starts the flags.
+    """
+    stem = line.split("\t", 1)[0].split(" ", 1)[0]
+    out, i = [], 0
+    while i < len(stem):
+        if stem[i] == "\\" and i + 1 < len(stem):
+            out.append(stem[i + 1])
+            i += 2
+            continue
+        if stem[i] == "/":
+            break
+        out.append(stem[i])
+        i += 1
+    return "".join(out)
 
 
 def load(base: Path):  # -> spylls.hunspell.Dictionary

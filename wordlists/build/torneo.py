@@ -116,19 +116,9 @@ def dic_entries(base: Path) -> list[str]:
     for line in lines[1:]:  # the first line is the entry count
         if not line or line.startswith(("#", "\t", " ")):
             continue
-        head = line.split("\t", 1)[0].split(" ", 1)[0]
-        word, i = [], 0
-        while i < len(head):
-            if head[i] == "\\" and i + 1 < len(head):
-                word.append(head[i + 1])
-                i += 2
-                continue
-            if head[i] == "/":
-                break
-            word.append(head[i])
-            i += 1
+        word = hunspell.headword(line)
         if word:
-            entries.append("".join(word))
+            entries.append(word)
     return entries
 
 
