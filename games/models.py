@@ -82,6 +82,8 @@ class Match(models.Model):
     lineup = models.JSONField(_("lineup"))
     status = models.CharField(_("status"), max_length=10, choices=STATUSES, default=PLAYING)
     deadline = models.DateTimeField(_("next deadline"), null=True, blank=True, db_index=True)
+    # Credits each seat staked (0: a free game). The escrow is the wallet's, under match_ref.
+    stake = models.PositiveIntegerField(_("stake"), default=0)
     started_at = models.DateTimeField(_("started"), auto_now_add=True)
     finished_at = models.DateTimeField(_("finished"), null=True, blank=True)
     outcome = models.JSONField(_("outcome"), null=True, blank=True)
@@ -93,6 +95,11 @@ class Match(models.Model):
 
     def __str__(self) -> str:
         return f"{self.game} match {self.pk} ({self.room.code} #{self.number})"
+
+    @property
+    def match_ref(self) -> str:
+        """The name of this match's escrow in the wallet."""
+        return f"match-{self.pk}"
 
     def seat_of(self, player_id: int) -> int | None:
         for index, sitter in enumerate(self.lineup):

@@ -5,6 +5,11 @@ from games import views
 urlpatterns = [
     path("play/duelo/", views.duelo_home, name="duelo_home"),
     path("play/duelo/quick/", views.duelo_quick, name="duelo_quick"),
+    path("play/wordgrid/", views.wordgrid_home, name="wordgrid_home"),
+    path("play/wordgrid/practice/", views.wordgrid_practice, name="wordgrid_practice"),
+    path("play/wordgrid/offers/", views.wordgrid_offer, name="wordgrid_offer"),
+    path("play/wordgrid/offers/<int:offer_id>/cancel/", views.wordgrid_offer_cancel, name="wordgrid_offer_cancel"),
+    path("play/wordgrid/offers/<int:offer_id>/accept/", views.wordgrid_offer_accept, name="wordgrid_offer_accept"),
     path("r/", views.room_by_code, name="room_by_code"),
     path("r/<str:code>/", views.room, name="room"),
     path("r/<str:code>/settings/", views.room_settings, name="room_settings"),

@@ -14,6 +14,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from accounts.decorators import player_required
 from games.forms import LANGUAGE_NAMES, DueloRoomForm, QuickMatchForm, SeatForm, bot_level_choices
 from games.models import Room
+from games.runtime.catalogue import spec_for
 from games.runtime.errors import IllegalMove
 from games.runtime.matches import match_start
 from games.runtime.rooms import (
@@ -76,7 +77,11 @@ def room(request, code: str):
     if room.status == Room.CLOSED:
         raise Http404("closed room")
     room_join(room=room, player=request.player)
+    latest = room.matches.order_by("-number").first()
+    stake = latest.stake if latest else 0
     return render(request, "games/room.html", {
+        "game_name": spec_for(room.game).name, "game_css": f"css/{room.game}.css",
+        "stake": stake, "payout": (2 * stake * 90) // 100,
         "room": room, "seats": room.seats.select_related("player").order_by("index"),
         "is_host": room.host_id == request.player.pk,
         "invite_url": request.build_absolute_uri(f"/r/{room.code}/"),
@@ -153,3 +158,81 @@ def room_by_code(request):
     if url_has_allowed_host_and_scheme(back, allowed_hosts={request.get_host()}):
         return redirect(back)
     return redirect("home")
+
+
+# -- Wordgrid ----------------------------------------------------------------------------------------
+
+
+@require_http_methods(["GET"])
+@player_required
+def wordgrid_home(request):
+    """Practice against a bot or a friend (free), or play for credits from the offers."""
+    from lobby.models import StakeOffer
+    from wallet.selectors import balance_of, stakes_open_to
+
+    player = request.player
+    offers = StakeOffer.objects.filter(game="wordgrid", status=StakeOffer.OPEN).select_related("player")
+    return render(request, "games/wordgrid/home.html", {
+        "others": offers.exclude(player=player)[:30],
+        "mine": offers.filter(player=player),
+        "stakes": [] if player.is_guest else stakes_open_to(player=player),
+        "balance": None if player.is_guest else balance_of(player=player),
+        "bot_levels": bot_level_choices()[1:],
+    })
+
+
+@require_POST
+@player_required
+def wordgrid_practice(request):
+    """A free game: against a bot (it starts at once) or a friend by link (a free seat)."""
+    level = request.POST.get("bot_level", "")
+    try:
+        room = room_create(game="wordgrid", host=request.player, seats=2, bot_level=level, settings={},
+                           interface_language=_word_language_default())
+        if level:
+            match_start(room=room, by=request.player)
+    except IllegalMove as error:
+        messages.error(request, _message(error))
+        return redirect("wordgrid_home")
+    return redirect("room", code=room.code)
+
+
+@require_POST
+@player_required
+def wordgrid_offer(request):
+    from lobby.offers import offer_post
+
+    try:
+        stake = int(request.POST.get("stake", ""))
+        offer_post(player=request.player, game="wordgrid", stake=stake)
+    except ValueError:
+        messages.error(request, _("Choose a stake."))
+    except IllegalMove as error:
+        messages.error(request, _message(error))
+    return redirect("wordgrid_home")
+
+
+@require_POST
+@player_required
+def wordgrid_offer_cancel(request, offer_id: int):
+    from lobby.offers import offer_cancel
+
+    try:
+        offer_cancel(player=request.player, offer_id=offer_id)
+    except IllegalMove as error:
+        messages.error(request, _message(error))
+    return redirect("wordgrid_home")
+
+
+@require_POST
+@player_required
+def wordgrid_offer_accept(request, offer_id: int):
+    from lobby.offers import offer_accept
+
+    try:
+        match = offer_accept(player=request.player, offer_id=offer_id,
+                             interface_language=_word_language_default())
+    except IllegalMove as error:
+        messages.error(request, _message(error))
+        return redirect("wordgrid_home")
+    return redirect("room", code=match.room.code)

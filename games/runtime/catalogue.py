@@ -28,6 +28,8 @@ class GameSpec:
     defaults: Mapping[str, Any] = field(default_factory=dict)
     # (clean settings) -> the slug of the list hidden words are drawn from, so admins' bans apply
     hidden_list: Callable[[Mapping[str, Any]], str] | None = None
+    # () -> extra keyword arguments for the engine and bots (e.g. a prebuilt word graph)
+    engine_kwargs: Callable[[], dict[str, Any]] = dict
 
     def seat_limit(self, *, host_is_guest: bool) -> int:
         return self.guest_host_max_seats if host_is_guest else self.max_seats
@@ -54,7 +56,7 @@ class GameSpec:
         return level
 
 
-_SPECS: dict[str, str] = {"duelo": "games.duelo.spec"}
+_SPECS: dict[str, str] = {"duelo": "games.duelo.spec", "wordgrid": "games.wordgrid.spec"}
 
 
 def spec_for(slug: str) -> GameSpec:

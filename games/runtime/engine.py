@@ -191,10 +191,12 @@ class _Registry(Mapping[str, ModuleType]):
 # here as their engine lands; the bots of a game live next to it (`games.<slug>.bots`).
 ENGINES = _Registry({
     "duelo": "games.duelo.engine",
+    "wordgrid": "games.wordgrid.engine",
 })
 
 BOTS = _Registry({
     "duelo": "games.duelo.bots",
+    "wordgrid": "games.wordgrid.bots",
 })
 
 

@@ -23,6 +23,7 @@ from games.runtime.catalogue import spec_for
 from games.runtime.engine import ENGINES, Action
 from games.runtime.errors import room_error
 from games.runtime.rooms import room_status_set
+from wallet.services import escrow_hold, escrow_refund, escrow_settle
 from wordlists.lexicon import lexicon
 from wordlists.selectors import banned_hidden_words
 
@@ -50,10 +51,12 @@ def _banned_words(room: Room, settings: dict) -> set[str]:
 
 
 def match_start(*, room: Room, by: Player | None, now: datetime | None = None,
-                settings_override: dict[str, Any] | None = None) -> Match:
+                settings_override: dict[str, Any] | None = None, stake: int = 0) -> Match:
     """Start a match in a waiting room whose seats are all taken (by people or bots).
 
-    `by` is the host, or None when the site starts it (a quick match after its wait).
+    `by` is the host, or None when the site starts it (a quick match, an accepted stake offer).
+    With a `stake`, every seat's stake goes into the match's escrow in the same transaction: if one
+    player cannot pay, WalletError is raised and no match exists.
     """
     now = _now(now)
     with transaction.atomic():
@@ -69,14 +72,20 @@ def match_start(*, room: Room, by: Player | None, now: datetime | None = None,
         settings = {**room.settings, **(settings_override or {})}
         rng = random.Random(secrets.randbits(64))
         state = engine.new_game(settings, len(seats), rng, now, words=lexicon,
-                                avoid=_recent_hidden_words(room), banned=_banned_words(room, settings))
+                                avoid=_recent_hidden_words(room), banned=_banned_words(room, settings),
+                                **spec_for(room.game).engine_kwargs())
         number = (room.matches.order_by("-number").values_list("number", flat=True).first() or 0) + 1
         match = Match.objects.create(
             room=room, game=room.game, number=number, state=engine.to_json(state), version=1,
             lineup=[{"player": seat.player_id, "bot": seat.bot_level} for seat in seats],
             deadline=engine.next_deadline(state))
         MatchEvent.objects.create(match=match, version=1, kind="match_started",
-                                  data={"settings": settings, "lineup": match.lineup})
+                                  data={"settings": settings, "lineup": match.lineup, "stake": stake})
+        if stake:
+            match.stake = stake
+            match.save(update_fields=["stake"])
+            escrow_hold(match_ref=match.match_ref, stake=stake, key=f"hold:{match.match_ref}",
+                        players=[seat.player for seat in seats])
         room_status_set(room, Room.PLAYING)
         _after_commit(match)
         return match
@@ -108,7 +117,8 @@ def match_bot_move(*, match_id: int, seat: int, turn: str, now: datetime | None 
     state, _events = engine.advance(engine.from_json(match.state), now)
     if bots.bot_turn(state, seat) != turn:
         return False
-    action = bots.bot_action(state, seat, level, random.Random(secrets.randbits(64)), words=lexicon)
+    action = bots.bot_action(state, seat, level, random.Random(secrets.randbits(64)), words=lexicon,
+                             **spec_for(match.game).engine_kwargs())
     if action is None:
         return False
     with transaction.atomic():
@@ -162,7 +172,8 @@ def _locked_playing(match_id: int) -> Match:
 
 def _apply(match: Match, seat: int, action: Action, now: datetime) -> int:
     engine = ENGINES[match.game]
-    state, events = engine.apply(engine.from_json(match.state), seat, action, now, words=lexicon)
+    state, events = engine.apply(engine.from_json(match.state), seat, action, now, words=lexicon,
+                                 **spec_for(match.game).engine_kwargs())
     _save(match, state, events, now)
     return match.version
 
@@ -179,10 +190,25 @@ def _save(match: Match, state: Any, events: Iterable[dict], now: datetime) -> No
     if result is not None:
         match.status, match.finished_at, match.outcome, match.deadline = Match.FINISHED, now, result, None
         _record_results(match, result, now)
+        if match.stake:
+            _close_escrow(match, result)
         room = Room.objects.select_for_update().get(pk=match.room_id)
         room_status_set(room, Room.WAITING)  # the host may play again in the same room
     match.save()
     _after_commit(match)
+
+
+def _close_escrow(match: Match, result: dict) -> None:
+    """Pay the pot to the winner (the house keeps its cut), or give both stakes back after an agreed
+    draw or an admin's stop. In the match's own transaction, so a finished match is always a settled
+    one; the wallet's keys make a retried call move nothing."""
+    ref = match.match_ref
+    if result.get("draw") or result.get("stopped"):
+        escrow_refund(match_ref=ref, key=f"refund:{ref}")
+        return
+    winner_seat = result["winners"][0]
+    winner = Player.objects.get(pk=match.lineup[winner_seat]["player"])
+    escrow_settle(match_ref=ref, winner=winner, key=f"settle:{ref}")
 
 
 def _record_results(match: Match, result: dict, now: datetime) -> None:

@@ -26,3 +26,11 @@ def test_selfplay_refuses_bad_arguments():
         call_command("selfplay", "duelo", games=1, bots="easy", lang="es")
     with pytest.raises(CommandError):
         call_command("selfplay", "duelo", games=1, bots="easy,genius", lang="es")
+
+
+def test_selfplay_plays_wordgrid_between_bot_levels():
+    out = StringIO()
+    call_command("selfplay", "wordgrid", games=2, bots="easy,medium", seed=5, stdout=out)
+    report = out.getvalue()
+    assert "2 of 2 matches finished" in report and "wins" in report
+    assert Match.objects.filter(game="wordgrid", status=Match.FINISHED).count() == 2

@@ -1,6 +1,7 @@
 """Play bot-only matches through the real services, with a virtual clock, and report the bots.
 
     manage.py selfplay duelo --games 20 --bots easy,medium,hard --lang es
+    manage.py selfplay wordgrid --games 20 --bots medium,hard
 
 Every move and every tick of the clock goes through games.runtime.matches (lock, engine, save, events,
 broadcast), exactly as in a live match; only the waiting is skipped: the command moves a virtual clock
@@ -29,7 +30,7 @@ class Command(BaseCommand):
     help = "Play N bot-only matches through the real services and report finishes, guesses and time."
 
     def add_arguments(self, parser):
-        parser.add_argument("game", choices=["duelo"])
+        parser.add_argument("game", choices=["duelo", "wordgrid"])
         parser.add_argument("--games", type=int, default=10)
         parser.add_argument("--bots", default="easy,medium,hard", help="comma-separated levels, one per seat")
         parser.add_argument("--lang", default="es")
@@ -47,25 +48,29 @@ class Command(BaseCommand):
             raise CommandError("--games must be at least 1")
         rng = random.Random(seed)
         host = player_create_guest(nickname="Selfplay")
-        guesses, failures, durations, finished = defaultdict(list), defaultdict(int), [], 0
+        finished_matches, durations = [], []
+        settings = {"language": lang, "rounds": rounds, "round_seconds": seconds} if game == "duelo" else {}
         with scheduling.timers_disabled():
-            for _number in range(games):
+            for number in range(games):
+                # Wordgrid: alternate who moves first, since the first player has an edge.
+                seated = levels if game == "duelo" or number % 2 == 0 else list(reversed(levels))
                 started = time.perf_counter()
-                match = self.play_one(game, host, levels, lang, rounds, seconds, rng)
+                match = self.play_one(game, host, seated, settings, rng)
                 durations.append(time.perf_counter() - started)
-                finished += match.status == Match.FINISHED
-                for seat, level in enumerate(levels):
-                    for round_ in match.outcome["seats"][seat]["rounds"]:
-                        if round_["solved"]:
-                            guesses[level].append(round_["guesses"])
-                        else:
-                            failures[level] += 1
-        self.report(games, finished, levels, lang, guesses, failures, durations)
+                finished_matches.append((seated, match))
+        finished = sum(1 for _seated, match in finished_matches if match.status == Match.FINISHED)
+        where = f"{lang}, " if game == "duelo" else ""
+        self.stdout.write(f"{finished} of {games} matches finished ({where}seats: {', '.join(levels)})")
+        if game == "duelo":
+            self.report_duelo(levels, finished_matches)
+        else:
+            self.report_wordgrid(levels, finished_matches)
+        self.stdout.write(f"time per match: mean {statistics.mean(durations):.2f} s, "
+                          f"max {max(durations):.2f} s (wall clock, virtual game time)")
 
-    def play_one(self, game, host, levels, lang, rounds, seconds, rng) -> Match:
-        room = rooms.room_create(game=game, host=host, seats=len(levels), interface_language=lang,
-                                 settings={"language": lang, "rounds": rounds, "round_seconds": seconds},
-                                 host_seated=False)
+    def play_one(self, game, host, levels, settings, rng) -> Match:
+        room = rooms.room_create(game=game, host=host, seats=len(levels), interface_language="es",
+                                 settings=settings, host_seated=False)
         for index, level in enumerate(levels):
             rooms.room_seat_set(room=room, by=host, index=index, bot_level=level)
         now = timezone.now()
@@ -91,12 +96,27 @@ class Command(BaseCommand):
             match.refresh_from_db()
         return match
 
-    def report(self, games, finished, levels, lang, guesses, failures, durations):
-        self.stdout.write(f"{finished} of {games} matches finished ({lang}, seats: {', '.join(levels)})")
+    def report_duelo(self, levels, finished_matches):
+        guesses, failures = defaultdict(list), defaultdict(int)
+        for seated, match in finished_matches:
+            for seat, level in enumerate(seated):
+                for round_ in match.outcome["seats"][seat]["rounds"]:
+                    if round_["solved"]:
+                        guesses[level].append(round_["guesses"])
+                    else:
+                        failures[level] += 1
         self.stdout.write(f"{'level':8} {'rounds solved':>14} {'avg guesses':>12} {'not solved':>11}")
         for level in sorted(set(levels), key=levels.index):
             solved = guesses[level]
             average = f"{statistics.mean(solved):.2f}" if solved else "-"
             self.stdout.write(f"{level:8} {len(solved):>14} {average:>12} {failures[level]:>11}")
-        self.stdout.write(f"time per match: mean {statistics.mean(durations):.2f} s, "
-                          f"max {max(durations):.2f} s (wall clock, virtual game time)")
+
+    def report_wordgrid(self, levels, finished_matches):
+        wins, scores = defaultdict(int), defaultdict(list)
+        for seated, match in finished_matches:
+            for seat, level in enumerate(seated):
+                scores[level].append(match.outcome["scores"][seat])
+                wins[level] += seat in match.outcome["winners"]
+        self.stdout.write(f"{'level':8} {'wins':>6} {'avg score':>10}")
+        for level in sorted(set(levels), key=levels.index):
+            self.stdout.write(f"{level:8} {wins[level]:>6} {statistics.mean(scores[level]):>10.1f}")

@@ -1,0 +1,147 @@
+"""Wordgrid bots at three levels. Pure: the caller passes the word lists (and optionally the prebuilt word
+graph, `dawg=wordlists.lexicon.dawg`), a seeded rng, and applies the move through the same service as a
+person's, after `think_seconds`.
+
+Wordgrid has no secrets, so every level sees the whole position; they differ in what they do with it.
+Each level starts from every legal move of the position (games.wordgrid.moves), grouped by the grid it
+leaves (new cell and letter) with that group's words.
+
+- easy: a random short word (2-3 letters) when it has one, now and then any random word.
+- medium: greedy: the longest word it can play now (random among equals).
+- hard: looks one reply ahead. For its most promising (cell, letter) groups it computes the opponent's
+  best reply on the grid the move leaves, and plays the move that maximises its word's length minus that
+  reply; a move that ends the game counts as a sure win or loss. Its work is bounded by a count of
+  groups (a deterministic budget: the same position and rng give the same move on any machine).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from games.runtime.engine import Action, WordSource
+from games.wordgrid import engine, moves
+from games.wordgrid.moves import EMPTY, Move
+
+EASY, MEDIUM, HARD = "easy", "medium", "hard"
+LEVELS = (EASY, MEDIUM, HARD)
+
+# Human-like think time per move, in seconds (uniform range); the clock runs meanwhile (10 min each for
+# about ten moves leaves plenty).
+THINK_SECONDS = {EASY: (6.0, 14.0), MEDIUM: (5.0, 11.0), HARD: (4.0, 9.0)}
+EASY_SHORT = 3  # easy's words are at most this long ...
+EASY_ANY = 0.2  # ... except this often, when it plays any random word
+# Hard: how many (cell, letter) groups it weighs (the best ones by its own longest word there).
+HARD_GROUPS = 24
+# What a move that ends the game is worth to hard (more than any word).
+DECISIVE = 100
+
+
+def think_seconds(level: str, rng: random.Random) -> float:
+    """How long the bot should seem to think before this move (the caller waits, then applies)."""
+    low, high = THINK_SECONDS[level]
+    return rng.uniform(low, high)
+
+
+def bot_turn(state: engine.State, seat: int) -> str | None:
+    """A token for the move this seat owes now (None: not its turn, or the game is over).
+
+    The runtime schedules at most one bot task per token and a task whose token has passed does
+    nothing, so a repeated or late task can never make a bot move twice in one turn.
+    """
+    if state.phase != engine.PLAYING or state.turn != seat:
+        return None
+    return f"move:{len(state.plays)}"
+
+
+def bot_action(state: engine.State, seat: int, level: str, rng: random.Random, *, words: WordSource,
+               dawg: engine.GraphSource | None = None) -> Action | None:
+    """The bot's move for `seat`, or None when it has none to make (not its turn, game over).
+
+    A bot never resigns and never offers a draw; a pending draw offer from its opponent lapses with
+    its move. (The service may answer offers made to a bot with `decline_draw`.)
+    """
+    if level not in LEVELS:
+        raise ValueError(f"unknown bot level {level!r}")
+    if bot_turn(state, seat) is None:
+        return None
+    graph = engine.graph_for(state, words, dawg)
+    spent = state.spent()
+    groups = moves.best_plays(state.grid, spent, graph)
+    if not groups:
+        return None  # cannot happen in a running game: it would have ended with no_moves
+    if level == EASY:
+        cell, letter, word = _easy(groups, rng)
+    elif level == MEDIUM:
+        cell, letter, word = _medium(groups, rng)
+    else:
+        cell, letter, word = _hard(state, seat, groups, spent, graph, rng)
+    path = moves.path_for(state.grid, cell, letter, word, graph)
+    assert path is not None  # the word came from the same search
+    return Move(cell, letter, path, word).action()
+
+
+Choice = tuple[int, str, str]  # (cell, letter, word)
+
+
+def _options(groups: dict[tuple[int, str], list[str]]) -> list[Choice]:
+    return sorted((cell, letter, word) for (cell, letter), found in groups.items() for word in found)
+
+
+def _easy(groups: dict[tuple[int, str], list[str]], rng: random.Random) -> Choice:
+    options = _options(groups)
+    short = [option for option in options if len(option[2]) <= EASY_SHORT]
+    if short and rng.random() >= EASY_ANY:
+        return rng.choice(short)
+    return rng.choice(options)
+
+
+def _medium(groups: dict[tuple[int, str], list[str]], rng: random.Random) -> Choice:
+    best = max(len(found[0]) for found in groups.values())
+    longest = [option for option in _options(groups) if len(option[2]) == best]
+    return rng.choice(longest)
+
+
+def _reply(grid: str, spent: set[str], graph: Any) -> list[str]:
+    """The opponent's two best distinct words on `grid` (longest first; fewer if it has fewer)."""
+    best: list[str] = []
+    for move in moves.generate(grid, spent, graph):
+        word = move.word
+        if word in best:
+            continue
+        if len(best) < 2:
+            best.append(word)
+            best.sort(key=len, reverse=True)
+        elif len(word) > len(best[1]):
+            best[1] = word
+            best.sort(key=len, reverse=True)
+    return best
+
+
+def _hard(state: engine.State, seat: int, groups: dict[tuple[int, str], list[str]], spent: set[str],
+          graph: Any, rng: random.Random) -> Choice:
+    scores = state.scores()
+    mine, theirs = scores[seat], scores[1 - seat]
+    # The most promising groups first (by the longest word there), a random order among equals.
+    keys = sorted(groups)
+    rng.shuffle(keys)
+    keys.sort(key=lambda key: -len(groups[key][0]))
+    best: tuple[float, Choice] | None = None
+    for cell, letter in keys[:HARD_GROUPS]:
+        grid = state.grid[:cell] + letter + state.grid[cell + 1:]
+        found = groups[(cell, letter)]
+        replies = _reply(grid, spent, graph) if EMPTY in grid else []
+        for word in found[:3]:  # its longest words there; shorter ones only lose points
+            left = [reply for reply in replies if reply != word]
+            gain = len(word)
+            if not left:
+                # The game ends after this move (grid full, or the opponent is stuck): a sure result.
+                after = mine + gain
+                won = after > theirs if seat == engine.FIRST else after >= theirs
+                value = (DECISIVE if won else -DECISIVE) + gain
+            else:
+                value = gain - len(left[0])
+            if best is None or value > best[0]:
+                best = (value, (cell, letter, word))
+    assert best is not None
+    return best[1]

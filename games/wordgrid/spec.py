@@ -1,0 +1,38 @@
+"""Wordgrid as rooms see it: exactly 2 seats (a guest host too), bots easy/medium/hard, no options."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from games.runtime.catalogue import GameSpec
+from games.wordgrid import engine
+from games.wordgrid.bots import LEVELS
+
+
+def clean_settings(raw: Mapping[str, Any], interface_language: str) -> dict[str, Any]:
+    """Wordgrid has no host options (one English list, SHEEP, 10 minutes each): nothing to keep, whatever
+    the interface language."""
+    return engine.make_settings(raw)
+
+
+def _engine_kwargs() -> dict[str, Any]:
+    # The committed DAWG, loaded once per process, instead of a graph rebuilt from the list (about 1 s).
+    from wordlists.lexicon import dawg
+
+    return {"dawg": dawg}
+
+
+SPEC = GameSpec(
+    slug="wordgrid",
+    name="Wordgrid",
+    min_seats=engine.SEATS,
+    max_seats=engine.SEATS,
+    guest_host_max_seats=engine.SEATS,
+    bot_levels=LEVELS,
+    spectators=True,
+    clean_settings=clean_settings,
+    defaults={},
+    hidden_list=None,
+    engine_kwargs=_engine_kwargs,
+)

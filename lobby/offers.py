@@ -1,0 +1,76 @@
+"""Stake offers in the lobby: post, withdraw, accept. Accepting starts a staked match whose stakes go
+into escrow in the same transaction, or nothing happens at all."""
+
+from __future__ import annotations
+
+from django.db import transaction
+
+from accounts.models import Player
+from games.models import Match
+from games.runtime.engine import IllegalMove
+from games.runtime.engine import gettext_noop as _
+from games.runtime.matches import match_start
+from games.runtime.rooms import room_create, room_join
+from lobby.models import StakeOffer
+from wallet.selectors import balance_of, stakes_open_to
+from wallet.services import WalletError
+
+STAKED_GAMES = ("wordgrid",)
+MAX_OPEN_OFFERS = 3
+
+
+def _require_member(player: Player) -> None:
+    if player.is_guest:
+        raise IllegalMove("guest_stake", _("Guests cannot play for credits. Create an account to stake."))
+
+
+def offer_post(*, player: Player, game: str, stake: int) -> StakeOffer:
+    _require_member(player)
+    if game not in STAKED_GAMES:
+        raise IllegalMove("not_staked_game", _("This game is not played for credits."))
+    if stake not in stakes_open_to(player=player):
+        raise IllegalMove("bad_stake", _("Choose a stake you can cover: %(stakes)s."),
+                          {"stakes": ", ".join(map(str, stakes_open_to(player=player))) or "-"})
+    with transaction.atomic():
+        Player.objects.select_for_update().get(pk=player.pk)  # one offer at a time per player
+        if StakeOffer.objects.filter(player=player, status=StakeOffer.OPEN).count() >= MAX_OPEN_OFFERS:
+            raise IllegalMove("too_many_offers", _("You already have %(count)d open offers."),
+                              {"count": MAX_OPEN_OFFERS})
+        return StakeOffer.objects.create(player=player, game=game, stake=stake)
+
+
+def offer_cancel(*, player: Player, offer_id: int) -> None:
+    with transaction.atomic():
+        offer = StakeOffer.objects.select_for_update().filter(pk=offer_id, player=player).first()
+        if offer is None or offer.status != StakeOffer.OPEN:
+            raise IllegalMove("offer_gone", _("That offer is no longer open."))
+        offer.status = StakeOffer.CANCELLED
+        offer.save(update_fields=["status"])
+
+
+def offer_accept(*, player: Player, offer_id: int, interface_language: str) -> Match:
+    """Seat both players and start the match with both stakes in escrow, atomically.
+
+    The poster moves first (seat 0); the accepter has seat 1, which wins a tie."""
+    _require_member(player)
+    with transaction.atomic():
+        offer = StakeOffer.objects.select_for_update().filter(pk=offer_id).first()
+        if offer is None or offer.status != StakeOffer.OPEN:
+            raise IllegalMove("offer_gone", _("That offer is no longer open."))
+        if offer.player_id == player.pk:
+            raise IllegalMove("own_offer", _("You cannot accept your own offer."))
+        if balance_of(player=player) < offer.stake:
+            raise IllegalMove("cannot_cover", _("You need %(stake)d credits to accept this offer."),
+                              {"stake": offer.stake})
+        room = room_create(game=offer.game, host=offer.player, seats=2, settings={},
+                           interface_language=interface_language)
+        room_join(room=room, player=player)
+        try:
+            match = match_start(room=room, by=None, stake=offer.stake)
+        except WalletError as error:
+            # The poster's balance fell below the stake since posting: the offer cannot be honoured.
+            raise IllegalMove("cannot_cover_poster", _("The player who posted this offer can no longer "
+                                                        "cover it.")) from error
+        offer.status, offer.accepted_by, offer.match = StakeOffer.ACCEPTED, player, match
+        offer.save(update_fields=["status", "accepted_by", "match"])
+        return match
