@@ -29,6 +29,7 @@ bench: $(STAMP)
 	DEBUG=1 DATABASE_URL=$${TEST_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/dreamgames} \
 	  REDIS_URL=$${TEST_REDIS_URL:-redis://127.0.0.1:6379/9} $(PY) -m wallet.bench
 	DEBUG=1 $(PY) -m wordlists.bench
+	$(PY) -m games.wordgrid.arena --positions 200 --games 10 --seed 1
 
 # Rebuild the translation catalogues after changing strings (needs gettext's msgfmt).
 messages: $(STAMP)
