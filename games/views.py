@@ -87,7 +87,7 @@ def room(request, code: str):
         "invite_url": request.build_absolute_uri(f"/r/{room.code}/"),
         "settings_form": DueloRoomForm(initial={**room.settings, "seats": room.seats.count()}),
         "bot_levels": bot_level_choices(), "language_name": LANGUAGE_NAMES.get(room.settings.get("language")),
-        "board_strings": board_strings(),
+        "board_strings": board_strings(room.game),
     })
 
 

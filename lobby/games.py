@@ -24,7 +24,7 @@ CATALOGUE = [
              _("8 players, rated")),
     GameCard("wordgrid", "Wordgrid",
              _("Add a letter, trace a word on the 5x5 grid, beat the clock and your opponent."),
-             _("2 players or you against a bot, optional stakes")),
+             _("2 players or you against a bot, optional stakes"), url_name="wordgrid_home"),
     GameCard("cruzadas", "Letras Cruzadas",
              _("The crossword tile game with the Turkish bag, against a friend or the AI."),
              _("2 players or you against the AI")),

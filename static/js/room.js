@@ -14,6 +14,7 @@ import { openSocket } from "./socket.js";
 
 const GAMES = {
   duelo: () => import("./games/duelo.js").then((module) => module.mountDuelo),
+  wordgrid: () => import("./games/wordgrid.js").then((module) => module.mountWordgrid),
 };
 
 export const ROOM_STRINGS = {

@@ -1,0 +1,703 @@
+// The Wordgrid board: the 5x5 grid, the move being built (cell, letter, traced path), both clocks and
+// scores, the words each side played, draw offers, resigning and the result.
+//
+// Every `match` frame is a full snapshot (the engine's view for this viewer, docs/wordgrid.md), so the
+// board renders from it alone, idempotently. The only local state is the tentative move: it survives
+// a rejected move (so the player can fix it) and resent snapshots, and is dropped when a move is
+// played (by anyone) or it is no longer the player's turn.
+//
+//   const board = mountWordgrid(root, {send, strings});
+//   board.onMatch(frame); board.onRoom(frame); board.onError(frame);
+
+const SIZE = 5;
+const LETTERS = "abcdefghijklmnopqrstuvwxyz".split("");
+// Refusals of a move: the tentative move shakes and stays for the player to fix.
+const MOVE_ERRORS = new Set([
+  "malformed", "bad_letter", "cell_taken", "not_adjacent", "missing_new_cell", "too_short", "cell_reused",
+  "path_not_connected", "path_through_empty", "not_in_dictionary", "already_played", "not_your_turn",
+]);
+const TICK_MS = 200;
+const MESSAGE_MS = 4000;
+const PENDING_MS = 5000;
+const URGENT_MS = 30000;
+
+// English fallbacks for every UI text; the page passes translated ones (Django gettext) as `strings`.
+export const DEFAULT_STRINGS = {
+  your_turn: "Your turn",
+  their_turn: "%(name)s's turn",
+  spectating: "You are watching this match.",
+  seat_n: "Seat %(n)s",
+  you: "you",
+  bot: "bot",
+  score: "Score",
+  clock: "Time left",
+  grid: "Grid",
+  keyboard: "Letters",
+  cell_empty: "Row %(row)s, column %(col)s, empty",
+  cell_letter: "Row %(row)s, column %(col)s, %(letter)s",
+  step_cell: "Tap an empty cell next to a letter.",
+  step_letter: "Pick a letter for the new cell.",
+  step_trace: "Now trace your word: tap or drag across the letters, including the new one.",
+  word_so_far: "Your word",
+  clear: "Clear",
+  submit: "Play word",
+  sending: "Sending…",
+  words_played: "Words played",
+  no_words: "No words yet.",
+  start_word: "Start word: %(word)s (it does not count)",
+  offer_draw: "Offer a draw",
+  accept_draw: "Accept draw",
+  decline_draw: "Decline",
+  draw_offered_by_you: "You offered a draw. Waiting for %(name)s to answer.",
+  draw_offered_to_you: "%(name)s offers a draw.",
+  draw_offered: "%(name)s offers a draw.",
+  resign: "Resign",
+  resign_confirm: "Resign this game? It counts as a loss.",
+  resign_yes: "Yes, resign",
+  resign_no: "Keep playing",
+  match_over: "Game over",
+  you_win: "You win!",
+  winner: "%(name)s wins!",
+  draw: "Draw agreed",
+  reason_grid_full: "The grid is full.",
+  reason_no_moves: "%(name)s had no legal move left.",
+  reason_timeout: "%(name)s ran out of time.",
+  reason_resign: "%(name)s resigned.",
+  reason_agreed_draw: "Both players agreed to a draw.",
+  reason_stopped: "The game was ended early.",
+  tie_rule: "Tied on points: a tie goes to the second player, %(name)s.",
+  // The engine's refusals (the server's translated message is shown when it comes with one).
+  not_adjacent: "Write your letter next to a filled cell (not diagonally).",
+  path_not_connected: "Each letter of the word must touch the next one by a side.",
+  missing_new_cell: "Your word must use the letter you wrote.",
+  not_in_dictionary: "%(word)s is not in the dictionary.",
+  already_played: "%(word)s has already been played in this game.",
+  too_short: "A word has at least %(count)d letters.",
+  cell_taken: "That cell already has a letter.",
+  cell_reused: "A word cannot use the same cell twice.",
+  path_through_empty: "A word can only go through filled cells.",
+  bad_letter: "Write one letter from A to Z.",
+  not_your_turn: "It is not your turn.",
+  match_over_error: "The match is over.",
+  draw_offer_repeated: "You can offer a draw again after the next move.",
+  draw_already_offered: "You have already offered a draw.",
+  no_draw_offer: "There is no draw offer to answer.",
+};
+
+function h(tag, attrs = {}, children = []) {
+  const el = document.createElement(tag);
+  for (const [name, value] of Object.entries(attrs)) {
+    if (value === null || value === undefined || value === false) continue;
+    if (name === "class") el.className = value;
+    else if (name === "text") el.textContent = value;
+    else el.setAttribute(name, value === true ? "" : value);
+  }
+  for (const child of [].concat(children)) if (child) el.append(child);
+  return el;
+}
+
+/** A timestamp from the view or frame (ISO 8601, up to 6 decimals, Z or +00:00) in ms, or null. */
+function parseTime(iso) {
+  if (!iso) return null;
+  const ms = Date.parse(iso.replace(/(\.\d{3})\d+/, "$1"));
+  return Number.isNaN(ms) ? null : ms;
+}
+
+function clockText(ms) {
+  const total = Math.max(0, Math.ceil(ms / 1000));
+  return `${Math.floor(total / 60)}:${String(total % 60).padStart(2, "0")}`;
+}
+
+const key = (r, c) => `${r},${c}`;
+const touches = (a, b) => Math.abs(a[0] - b[0]) + Math.abs(a[1] - b[1]) === 1;
+const same = (a, b) => Boolean(a && b) && a[0] === b[0] && a[1] === b[1];
+
+export function mountWordgrid(root, { send, strings = {} } = {}) {
+  const texts = { ...DEFAULT_STRINGS, ...strings };
+  const t = (name, params = {}) =>
+    String(texts[name] ?? name).replace(/%\((\w+)\)[sd]/g, (_m, p) => String(params[p] ?? ""));
+
+  let view = null;
+  let matchId = null;
+  let version = -1;
+  let room = null;
+  let offsetMs = 0; // server clock minus browser clock
+  let refCounter = 0;
+  let pending = null; // {ref, timer} while an action is on its way
+  let messageTimer = null;
+  let confirmingResign = false;
+  // The tentative move: the new cell, its letter, and the traced path of [r, c].
+  let move = { cell: null, letter: null, path: [] };
+  let movesSeen = null; // how many words had been played when the tentative move was started
+  let drag = null; // {pointerId, moved, removeOnUp} while a finger or the mouse traces
+
+  // -- skeleton (built once) ------------------------------------------------------------------------
+  const turnEl = h("p", { class: "wg-turn", role: "status", "data-testid": "turn" });
+  const playersEl = h("div", { class: "wg-players" });
+  const cells = [];
+  const gridEl = h("div", { class: "wg-grid", role: "grid", "aria-label": t("grid") });
+  for (let r = 0; r < SIZE; r += 1) {
+    const row = h("div", { class: "wg-row", role: "row" });
+    cells.push([]);
+    for (let c = 0; c < SIZE; c += 1) {
+      const cell = h("button", { type: "button", class: "wg-cell", role: "gridcell", "data-r": r, "data-c": c },
+        [h("span", { class: "wg-letter" }), h("span", { class: "wg-step", "aria-hidden": "true" })]);
+      cells[r].push(cell);
+      row.append(cell);
+    }
+    gridEl.append(row);
+  }
+  const stepEl = h("p", { class: "wg-step-hint", "data-testid": "step" });
+  const wordEl = h("output", { class: "wg-word", "aria-label": t("word_so_far"), "data-testid": "traced" });
+  const clearBtn = h("button", { type: "button", class: "button secondary small wg-clear", text: t("clear") });
+  const submitBtn = h("button", { type: "button", class: "button small wg-submit", text: t("submit") });
+  const tentativeEl = h("div", { class: "wg-tentative" }, [wordEl, clearBtn, submitBtn]);
+  const messageEl = h("p", { class: "wg-message", role: "status", "aria-live": "polite", "data-testid": "message" });
+  const keyboardEl = h("div", { class: "wg-keyboard", role: "group", "aria-label": t("keyboard") },
+    LETTERS.map((letter) => h("button", { type: "button", class: "wg-key", "data-key": letter,
+      text: letter.toUpperCase() })));
+  const controlsEl = h("div", { class: "wg-controls" }, [tentativeEl, stepEl, keyboardEl]);
+  const drawEl = h("div", { class: "wg-draw" });
+  const resignEl = h("div", { class: "wg-resign" });
+  const actionsEl = h("div", { class: "wg-actions" }, [drawEl, resignEl]);
+  const wordsEl = h("section", { class: "wg-words", "aria-label": t("words_played") });
+  const resultEl = h("section", { class: "wg-result", hidden: true, "data-testid": "result" });
+  const playEl = h("div", { class: "wg-play" }, [gridEl, messageEl, controlsEl]);
+  const sideEl = h("div", { class: "wg-side" }, [playersEl, actionsEl, wordsEl]);
+  const board = h("div", { class: "wordgrid", "data-phase": "waiting" }, [
+    turnEl, resultEl, h("div", { class: "wg-body" }, [playEl, sideEl]),
+  ]);
+  root.replaceChildren(board);
+
+  const serverNow = () => Date.now() + offsetMs;
+  const canMove = () => Boolean(view && view.phase === "playing" && view.can_move);
+  const letterAt = (r, c) => {
+    if (same(move.cell, [r, c]) && move.letter) return move.letter;
+    return view && view.grid[r][c];
+  };
+  const filled = (r, c) => Boolean(view && view.grid[r][c]);
+  const onPath = (r, c) => move.path.findIndex((p) => p[0] === r && p[1] === c);
+
+  function seatInfo(seat) {
+    return room && room.seats ? room.seats.find((s) => s.index === seat) : null;
+  }
+
+  function seatName(seat) {
+    const info = seatInfo(seat);
+    return info && info.nickname ? info.nickname : t("seat_n", { n: seat + 1 });
+  }
+
+  function showMessage(text, { sticky = false } = {}) {
+    clearTimeout(messageTimer);
+    messageEl.textContent = text;
+    if (!sticky) messageTimer = setTimeout(() => { messageEl.textContent = ""; }, MESSAGE_MS);
+  }
+
+  function shake() {
+    for (const el of [gridEl, tentativeEl]) {
+      el.classList.remove("shake");
+      void el.offsetWidth; // restart the animation
+      el.classList.add("shake");
+    }
+  }
+
+  function nextRef(kind) {
+    refCounter += 1;
+    return `${kind}-${refCounter}`;
+  }
+
+  function clearPending() {
+    if (pending) clearTimeout(pending.timer);
+    pending = null;
+  }
+
+  function act(action, kind) {
+    const ref = nextRef(kind);
+    clearPending();
+    pending = { ref, kind, timer: setTimeout(() => { pending = null; renderControls(); }, PENDING_MS) };
+    send({ type: "act", match_id: matchId, action, ref });
+  }
+
+  // -- the tentative move -----------------------------------------------------------------------------
+  function resetMove() {
+    move = { cell: null, letter: null, path: [] };
+    drag = null;
+  }
+
+  function hasFilledNeighbour(r, c) {
+    return [[r - 1, c], [r + 1, c], [r, c - 1], [r, c + 1]].some(
+      ([y, x]) => y >= 0 && y < SIZE && x >= 0 && x < SIZE && filled(y, x));
+  }
+
+  /** Adds [r, c] to the traced path if it may follow the last cell; says why not otherwise. */
+  function extendPath(r, c, { quiet = false } = {}) {
+    const here = [r, c];
+    const isNew = same(move.cell, here);
+    if (!isNew && !filled(r, c)) {
+      if (!quiet) showMessage(t("path_through_empty"));
+      return false;
+    }
+    if (onPath(r, c) >= 0) {
+      if (!quiet) showMessage(t("cell_reused"));
+      return false;
+    }
+    const last = move.path[move.path.length - 1];
+    if (last && !touches(last, here)) {
+      if (!quiet) showMessage(t("path_not_connected"));
+      return false;
+    }
+    move.path.push(here);
+    return true;
+  }
+
+  /** A tap on a cell (or the first touch of a drag). Returns whether the path may be dragged on. */
+  function pressCell(r, c) {
+    if (!canMove() || pending) return false;
+    const here = [r, c];
+    if (!move.cell || (!move.path.length && !filled(r, c) && !same(move.cell, here))) {
+      // Choosing (or moving, before tracing) the cell for the new letter.
+      if (filled(r, c)) {
+        if (!move.cell) showMessage(t("step_cell"));
+        return false;
+      }
+      if (!hasFilledNeighbour(r, c)) {
+        showMessage(t("not_adjacent"));
+        shake();
+        return false;
+      }
+      move.cell = here;
+      messageEl.textContent = "";
+      render();
+      return false;
+    }
+    if (!move.letter) {
+      showMessage(t("step_letter"));
+      return false;
+    }
+    const last = move.path[move.path.length - 1];
+    if (same(last, here)) return "last"; // removed on release, unless the pointer drags on
+    const added = extendPath(r, c);
+    if (added) messageEl.textContent = "";
+    renderMove();
+    return added;
+  }
+
+  function popPath() {
+    move.path.pop();
+    renderMove();
+  }
+
+  function chooseLetter(letter) {
+    if (!canMove() || !move.cell || pending) return;
+    move.letter = letter;
+    render();
+  }
+
+  function backspace() {
+    if (!canMove() || pending) return;
+    if (move.path.length) move.path.pop();
+    else if (move.letter) move.letter = null;
+    else move.cell = null;
+    render();
+  }
+
+  function clearMove() {
+    if (!canMove()) return;
+    resetMove();
+    messageEl.textContent = "";
+    render();
+  }
+
+  function submit() {
+    if (!canMove() || pending) return;
+    if (!move.cell || !move.letter || move.path.length < 2 || onPath(...move.cell) < 0) {
+      const code = !move.cell ? "step_cell" : !move.letter ? "step_letter"
+        : move.path.length < 2 ? "too_short" : "missing_new_cell";
+      showMessage(t(code, { count: 2 }));
+      shake();
+      return;
+    }
+    act({ type: "move", cell: [...move.cell], letter: move.letter, path: move.path.map((p) => [...p]) }, "move");
+    renderControls();
+  }
+
+  // Pointer input: a tap adds a cell (or removes the last one); dragging traces across cells.
+  function cellFromPoint(x, y) {
+    const el = document.elementFromPoint(x, y);
+    const cell = el && el.closest ? el.closest(".wg-cell") : null;
+    if (!cell || !gridEl.contains(cell)) return null;
+    return [Number(cell.dataset.r), Number(cell.dataset.c)];
+  }
+
+  gridEl.addEventListener("pointerdown", (event) => {
+    const cell = event.target.closest(".wg-cell");
+    if (!cell || (event.pointerType === "mouse" && event.button !== 0)) return;
+    const result = pressCell(Number(cell.dataset.r), Number(cell.dataset.c));
+    if (result) {
+      drag = { pointerId: event.pointerId, moved: false, removeOnUp: result === "last" };
+      event.preventDefault(); // no text selection or scrolling while tracing
+    }
+  });
+  gridEl.addEventListener("pointermove", (event) => {
+    if (!drag || event.pointerId !== drag.pointerId) return;
+    const here = cellFromPoint(event.clientX, event.clientY);
+    if (!here) return;
+    const last = move.path[move.path.length - 1];
+    if (same(here, last)) return;
+    const before = move.path[move.path.length - 2];
+    if (same(here, before)) { // dragging back over the previous cell takes the last one off
+      drag.moved = true;
+      drag.removeOnUp = false;
+      popPath();
+      return;
+    }
+    if (last && !touches(last, here)) return; // passing a corner: wait for a side neighbour
+    if (extendPath(here[0], here[1], { quiet: true })) {
+      drag.moved = true;
+      drag.removeOnUp = false;
+      renderMove();
+    }
+  });
+  const endDrag = (event) => {
+    if (!drag || event.pointerId !== drag.pointerId) return;
+    if (drag.removeOnUp && !drag.moved && event.type === "pointerup") popPath();
+    drag = null;
+  };
+  gridEl.addEventListener("pointerup", endDrag);
+  gridEl.addEventListener("pointercancel", endDrag);
+  document.addEventListener("pointerup", endDrag);
+  // Keyboard users press Space on a focused cell: a click without a pointer (detail 0).
+  gridEl.addEventListener("click", (event) => {
+    const cell = event.target.closest(".wg-cell");
+    if (!cell || event.detail !== 0) return;
+    const r = Number(cell.dataset.r);
+    const c = Number(cell.dataset.c);
+    if (pressCell(r, c) === "last") popPath();
+  });
+
+  keyboardEl.addEventListener("click", (event) => {
+    const button = event.target.closest(".wg-key");
+    if (!button) return;
+    button.blur(); // a physical Enter afterwards submits instead of pressing this key again
+    chooseLetter(button.dataset.key);
+  });
+  clearBtn.addEventListener("click", clearMove);
+  submitBtn.addEventListener("click", submit);
+
+  function onKeyDown(event) {
+    if (!board.isConnected || !view || event.ctrlKey || event.metaKey || event.altKey) return;
+    const target = event.target;
+    if (target && target.closest && target.closest("input, textarea, select, [contenteditable]")) return;
+    const onBoardButton = target && target.closest && (keyboardEl.contains(target) || gridEl.contains(target));
+    if (target && target.closest && target.closest("button, a") && !onBoardButton
+        && (event.key === "Enter" || event.key === " ")) return; // the page's own buttons and links
+    if (!canMove()) return;
+    if (event.key === "Enter") {
+      event.preventDefault(); // submits, also from a focused cell (Space presses a cell)
+      submit();
+    } else if (event.key === "Backspace") {
+      event.preventDefault();
+      backspace();
+    } else if (event.key === "Escape") {
+      clearMove();
+    } else if (event.key.length === 1 && /^[a-z]$/i.test(event.key) && move.cell) {
+      event.preventDefault();
+      chooseLetter(event.key.toLowerCase());
+    }
+  }
+  document.addEventListener("keydown", onKeyDown);
+
+  // -- rendering ------------------------------------------------------------------------------------
+  function renderGrid() {
+    const last = view.last_move;
+    const lastPath = new Set(last ? last.path.map(([r, c]) => key(r, c)) : []);
+    const tracing = canMove();
+    for (let r = 0; r < SIZE; r += 1) {
+      for (let c = 0; c < SIZE; c += 1) {
+        const el = cells[r][c];
+        const letter = tracing ? letterAt(r, c) : view.grid[r][c];
+        const owner = view.owners[r][c];
+        const step = tracing ? onPath(r, c) : -1;
+        const isNew = tracing && same(move.cell, [r, c]);
+        const classes = ["wg-cell"];
+        if (letter) classes.push("filled");
+        if (view.grid[r][c] && owner === null) classes.push("start");
+        if (owner !== null && owner !== undefined) classes.push(`owner-${owner}`);
+        if (lastPath.has(key(r, c))) classes.push("last-path");
+        if (last && same(last.cell, [r, c])) classes.push("last-cell");
+        if (isNew) classes.push("new");
+        if (step >= 0) classes.push("traced");
+        if (tracing && !move.cell && !view.grid[r][c] && hasFilledNeighbour(r, c)) classes.push("open");
+        el.className = classes.join(" ");
+        el.querySelector(".wg-letter").textContent = letter ? letter.toUpperCase() : "";
+        el.querySelector(".wg-step").textContent = step >= 0 ? String(step + 1) : "";
+        el.setAttribute("aria-label", letter
+          ? t("cell_letter", { row: r + 1, col: c + 1, letter: letter.toUpperCase() })
+          : t("cell_empty", { row: r + 1, col: c + 1 }));
+        el.setAttribute("aria-pressed", step >= 0 || isNew ? "true" : "false");
+        el.disabled = !tracing;
+        el.tabIndex = tracing ? 0 : -1;
+      }
+    }
+    gridEl.classList.toggle("tracing", Boolean(tracing && move.letter));
+  }
+
+  function renderControls() {
+    const mine = canMove();
+    controlsEl.hidden = !mine;
+    if (!mine) return;
+    let step = "step_cell";
+    if (move.cell && !move.letter) step = "step_letter";
+    else if (move.cell && move.letter) step = "step_trace";
+    stepEl.textContent = t(step);
+    stepEl.dataset.step = step;
+    const word = move.path.map(([r, c]) => letterAt(r, c) || "").join("").toUpperCase();
+    wordEl.textContent = word;
+    wordEl.classList.toggle("empty", !word);
+    tentativeEl.hidden = !move.cell;
+    keyboardEl.hidden = !move.cell;
+    for (const button of keyboardEl.querySelectorAll(".wg-key")) {
+      button.classList.toggle("on", button.dataset.key === move.letter);
+      button.setAttribute("aria-pressed", button.dataset.key === move.letter ? "true" : "false");
+    }
+    const sending = Boolean(pending && pending.kind === "move");
+    submitBtn.textContent = sending ? t("sending") : t("submit");
+    submitBtn.disabled = sending || !(move.letter && move.path.length >= 2);
+    clearBtn.disabled = sending;
+  }
+
+  function renderMove() {
+    renderGrid();
+    renderControls();
+  }
+
+  function renderPlayers() {
+    playersEl.replaceChildren(...view.seats.map((seat) => {
+      const info = seatInfo(seat.seat);
+      const isTurn = view.phase === "playing" && view.turn === seat.seat;
+      return h("article", {
+        class: `wg-player owner-${seat.seat}${isTurn ? " is-turn" : ""}${seat.seat === view.you ? " is-you" : ""}`,
+        "data-seat": seat.seat,
+      }, [
+        h("div", { class: "wg-player-name" }, [
+          h("span", { class: "wg-swatch", "aria-hidden": "true" }),
+          h("span", { class: "name", text: seatName(seat.seat) }),
+          seat.seat === view.you ? h("span", { class: "tagline", text: t("you") }) : null,
+          info && info.kind === "bot" ? h("span", { class: "tagline", text: t("bot") }) : null,
+        ]),
+        h("div", { class: "wg-player-stats" }, [
+          h("span", { class: "wg-score", "data-testid": `score-${seat.seat}`, "aria-label": t("score"),
+            text: String(seat.score) }),
+          h("span", { class: `wg-clock${seat.clock.running ? " running" : ""}`, role: "timer",
+            "aria-label": t("clock"), "data-testid": `clock-${seat.seat}`, "data-seat": seat.seat }),
+        ]),
+      ]);
+    }));
+  }
+
+  function renderTurn() {
+    if (view.phase !== "playing") {
+      turnEl.textContent = t("match_over");
+      turnEl.dataset.state = "over";
+    } else if (view.you === null) {
+      turnEl.textContent = `${t("spectating")} ${t("their_turn", { name: seatName(view.turn) })}`;
+      turnEl.dataset.state = "watching";
+    } else if (view.turn === view.you) {
+      turnEl.textContent = t("your_turn");
+      turnEl.dataset.state = "mine";
+    } else {
+      turnEl.textContent = t("their_turn", { name: seatName(view.turn) });
+      turnEl.dataset.state = "theirs";
+    }
+  }
+
+  function renderActions() {
+    const playing = view.phase === "playing" && view.you !== null;
+    const other = view.you === null ? null : 1 - view.you;
+    const drawItems = [];
+    if (view.phase === "playing" && view.draw_offer !== null && view.draw_offer !== undefined) {
+      let text;
+      if (view.draw_offer === view.you) text = t("draw_offered_by_you", { name: seatName(other) });
+      else if (view.you !== null) text = t("draw_offered_to_you", { name: seatName(view.draw_offer) });
+      else text = t("draw_offered", { name: seatName(view.draw_offer) });
+      drawItems.push(h("p", { class: "wg-notice", "data-testid": "draw-notice", text }));
+    }
+    const busy = Boolean(pending);
+    if (playing && view.can_answer_draw) {
+      const accept = h("button", { type: "button", class: "button small", "data-testid": "accept-draw",
+        text: t("accept_draw"), disabled: busy });
+      const decline = h("button", { type: "button", class: "button secondary small", "data-testid": "decline-draw",
+        text: t("decline_draw"), disabled: busy });
+      accept.addEventListener("click", () => act({ type: "accept_draw" }, "draw"));
+      decline.addEventListener("click", () => act({ type: "decline_draw" }, "draw"));
+      drawItems.push(h("div", { class: "wg-buttons" }, [accept, decline]));
+    } else if (playing && view.can_offer_draw) {
+      const offer = h("button", { type: "button", class: "button secondary small", "data-testid": "offer-draw",
+        text: t("offer_draw"), disabled: busy });
+      offer.addEventListener("click", () => act({ type: "offer_draw" }, "draw"));
+      drawItems.push(offer);
+    }
+    drawEl.replaceChildren(...drawItems);
+    drawEl.hidden = drawItems.length === 0;
+    drawEl.classList.toggle("wide", drawEl.querySelector(".wg-notice, .wg-buttons") !== null);
+
+    if (!playing) confirmingResign = false;
+    if (!playing) {
+      resignEl.replaceChildren();
+    } else if (confirmingResign) {
+      const yes = h("button", { type: "button", class: "button small danger", "data-testid": "resign-yes",
+        text: t("resign_yes") });
+      const no = h("button", { type: "button", class: "button secondary small", "data-testid": "resign-no",
+        text: t("resign_no") });
+      yes.addEventListener("click", () => { confirmingResign = false; act({ type: "resign" }, "resign"); renderActions(); });
+      no.addEventListener("click", () => { confirmingResign = false; renderActions(); });
+      resignEl.replaceChildren(h("p", { class: "wg-confirm", role: "alert", text: t("resign_confirm") }),
+        h("div", { class: "wg-buttons" }, [yes, no]));
+    } else {
+      const resign = h("button", { type: "button", class: "button secondary small wg-resign-button",
+        "data-testid": "resign", text: t("resign") });
+      resign.addEventListener("click", () => { confirmingResign = true; renderActions(); });
+      resignEl.replaceChildren(resign);
+    }
+    resignEl.hidden = !playing;
+    resignEl.classList.toggle("wide", confirmingResign);
+    actionsEl.hidden = drawEl.hidden && resignEl.hidden;
+  }
+
+  function renderWords() {
+    wordsEl.replaceChildren(
+      h("h3", { class: "wg-words-title", text: t("words_played") }),
+      h("div", { class: "wg-words-cols" }, view.seats.map((seat) => h("div", {
+        class: `wg-words-col owner-${seat.seat}`, "data-seat": seat.seat,
+      }, [
+        h("p", { class: "wg-words-name" }, [
+          h("span", { class: "wg-swatch", "aria-hidden": "true" }),
+          h("span", { class: "name", text: seatName(seat.seat) }),
+        ]),
+        seat.words.length
+          ? h("ol", { class: "wg-word-list" }, seat.words.map((w) => h("li", {}, [
+            h("span", { class: "w", text: w.word.toUpperCase() }),
+            h("span", { class: "p", text: `+${w.points}` }),
+          ])))
+          : h("p", { class: "wg-none", text: t("no_words") }),
+      ]))),
+      h("p", { class: "wg-start-word", text: t("start_word", { word: (view.start_word || "").toUpperCase() }) }),
+    );
+  }
+
+  function renderResult() {
+    const outcome = view.outcome;
+    if (!outcome) return;
+    let title;
+    if (outcome.draw) title = t("draw");
+    else if (outcome.winner === view.you) title = t("you_win");
+    else title = t("winner", { name: seatName(outcome.winner) });
+    const loser = outcome.winner === null ? null : 1 - outcome.winner;
+    let stuck = 0; // who had no move: the one after the last mover
+    if (view.played && view.played.length) stuck = 1 - view.played[view.played.length - 1].seat;
+    const reasonName = outcome.reason === "no_moves" ? seatName(stuck) : loser === null ? "" : seatName(loser);
+    const reason = t(`reason_${outcome.reason}`, { name: reasonName });
+    const scores = outcome.scores || [];
+    const tied = !outcome.draw && scores.length === 2 && scores[0] === scores[1]
+      && ["grid_full", "no_moves", "stopped"].includes(outcome.reason);
+    resultEl.replaceChildren(...[
+      h("h2", { class: "wg-result-title", "data-testid": "result-title", text: title }),
+      h("p", { class: "wg-result-reason", "data-testid": "result-reason", text: reason }),
+      tied ? h("p", { class: "wg-result-tie", "data-testid": "result-tie",
+        text: t("tie_rule", { name: seatName(outcome.winner) }) }) : null,
+      h("table", { class: "wg-result-table" }, [h("tbody", {}, outcome.seats.map((s) => h("tr", {
+        class: `owner-${s.seat}${outcome.winner === s.seat ? " winner" : ""}${s.seat === view.you ? " me" : ""}`,
+        "data-seat": s.seat,
+      }, [
+        h("th", { scope: "row" }, [h("span", { class: "wg-swatch", "aria-hidden": "true" }),
+          seatName(s.seat) + (s.seat === view.you ? ` (${t("you")})` : "")]),
+        h("td", { class: "num", text: String(s.score) }),
+      ])))]),
+    ].filter(Boolean));
+  }
+
+  function tick() {
+    if (!view) return;
+    const now = serverNow();
+    for (const seat of view.seats) {
+      const el = playersEl.querySelector(`.wg-clock[data-seat="${seat.seat}"]`);
+      if (!el) continue;
+      let left = seat.clock.remaining_ms;
+      const started = parseTime(seat.clock.turn_started_at);
+      if (seat.clock.running && started !== null) left -= now - started;
+      el.textContent = clockText(left);
+      el.classList.toggle("urgent", seat.clock.running && left <= URGENT_MS);
+    }
+  }
+  const ticker = setInterval(() => {
+    if (!board.isConnected) {
+      clearInterval(ticker);
+      document.removeEventListener("keydown", onKeyDown);
+      document.removeEventListener("pointerup", endDrag);
+      return;
+    }
+    tick();
+  }, TICK_MS);
+
+  function render() {
+    if (!view) return;
+    board.dataset.phase = view.phase;
+    board.classList.toggle("spectator", view.you === null);
+    board.classList.toggle("my-turn", canMove());
+    renderTurn();
+    renderPlayers();
+    renderGrid();
+    renderControls();
+    renderActions();
+    renderWords();
+    resultEl.hidden = view.phase !== "finished";
+    if (view.phase === "finished") renderResult();
+    tick();
+  }
+
+  return {
+    onMatch(frame) {
+      if (!frame || !frame.view) return;
+      if (frame.match_id !== matchId) {
+        matchId = frame.match_id;
+        version = -1;
+        resetMove();
+        movesSeen = null;
+        confirmingResign = false;
+        clearPending();
+      }
+      if (typeof frame.v === "number" && frame.v < version) return; // an older snapshot arrived late
+      if (typeof frame.v === "number") version = frame.v;
+      const serverTime = parseTime(frame.server_time);
+      if (serverTime !== null) offsetMs = serverTime - Date.now();
+      view = frame.view;
+      const played = view.played ? view.played.length : 0;
+      if (movesSeen !== null && movesSeen !== played) {
+        // A word went in (ours or theirs): the tentative move belongs to a grid that is gone.
+        resetMove();
+        if (pending && pending.kind === "move") clearPending();
+      }
+      movesSeen = played;
+      if (pending && pending.kind !== "move") clearPending(); // the snapshot carries the answer
+      if (!canMove()) resetMove();
+      render();
+    },
+    onError(frame) {
+      const answered = pending && (!frame.ref || frame.ref === pending.ref) ? pending : null;
+      if (answered) clearPending();
+      const code = frame.code === "match_over" ? "match_over_error" : frame.code;
+      const text = frame.message || t(code, frame.params || {});
+      if (MOVE_ERRORS.has(frame.code) || (answered && answered.kind === "move")) shake();
+      showMessage(text, { sticky: Boolean(answered && answered.kind === "move") });
+      if (view) render();
+    },
+    onRoom(frame) {
+      room = frame.room || frame;
+      if (view) render();
+    },
+    // For tests and the page: the tentative move.
+    tentative: () => ({ cell: move.cell, letter: move.letter, path: move.path.map((p) => [...p]) }),
+  };
+}
+
+export const mount = mountWordgrid;

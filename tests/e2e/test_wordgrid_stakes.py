@@ -1,0 +1,97 @@
+"""Two registered players play Wordgrid for credits, as people would: Ana posts an offer, Beto accepts,
+they play legal moves on the board, Beto resigns, both see the result and their new balances."""
+
+import re
+
+from django.contrib.auth import get_user_model
+from playwright.sync_api import expect
+
+from accounts.services import player_create_for_user
+from games.models import Match
+from games.wordgrid import engine, moves
+from tests.conftest import PASSWORD
+from wordlists.lexicon import dawg
+
+PHONE = {"width": 360, "height": 780}
+DESKTOP = {"width": 1280, "height": 900}
+
+
+def member(nickname: str):
+    user = get_user_model().objects.create_user(username=nickname, email=f"{nickname}@example.com",
+                                                password=PASSWORD)
+    player_create_for_user(user=user, nickname=nickname.capitalize())  # the sign-up grant follows
+
+
+def log_in(browser, site, nickname, viewport):
+    context = browser.new_context(viewport=viewport, locale="es-ES")
+    page = context.new_page()
+    page.goto(site + "/accounts/login/")
+    page.get_by_label(re.compile("^Correo electrónico")).fill(f"{nickname}@example.com")
+    page.get_by_label(re.compile("^Contraseña")).fill(PASSWORD)
+    page.get_by_role("button", name="Iniciar sesión").click()
+    expect(page.get_by_test_id("balance")).to_contain_text("1000 créditos")
+    return context, page
+
+
+def play_a_legal_move(page):
+    """The test knows the position (it is on the server); the player taps it in as a person would."""
+    match = Match.objects.get()
+    state = engine.from_json(match.state)
+    spent = [engine.START_WORD, *(play.word for play in state.plays)]
+    move = moves.legal_moves(state.grid, spent, dawg("wordgrid-en-valid"))[0]
+    row, col = divmod(move.cell, engine.SIZE)
+    page.locator(f".wg-cell[data-r='{row}'][data-c='{col}']").click()
+    page.locator(f".wg-keyboard [data-key='{move.letter}']").click()
+    for index in move.path:
+        r, c = divmod(index, engine.SIZE)
+        page.locator(f".wg-cell[data-r='{r}'][data-c='{c}']").click()
+    expect(page.get_by_test_id("traced")).to_contain_text(move.word.upper())
+    page.locator(".wg-submit").click()
+    return move.word
+
+
+def test_two_members_play_for_credits_and_both_see_the_result_and_their_balances(daphne_url, browser,
+                                                                                  screenshot):
+    site = daphne_url
+    member("ana")
+    member("beto")
+    ana_context, ana = log_in(browser, site, "ana", PHONE)
+    ana.goto(site + "/play/wordgrid/")
+    ana.locator("#offer-stake").select_option("50")
+    ana.get_by_test_id("post-offer").click()
+    expect(ana.get_by_role("button", name="Retirar")).to_be_visible()
+
+    beto_context, beto = log_in(browser, site, "beto", DESKTOP)
+    beto.goto(site + "/play/wordgrid/")
+    offer = beto.get_by_test_id("offer")
+    expect(offer).to_contain_text("Ana")
+    expect(offer).to_contain_text("Apuesta 50 · el ganador se lleva 90")
+    screenshot(beto, "wordgrid-offers-desktop")
+    beto.once("dialog", lambda dialog: dialog.accept())
+    beto.get_by_test_id("accept-offer").click()
+    expect(beto.locator(".wg-cell")).to_have_count(25)
+    expect(beto.get_by_test_id("stake")).to_contain_text("Apuesta 50")
+
+    ana.goto(site + "/")
+    ana.get_by_test_id("my-rooms").get_by_role("link").first.click()
+    expect(ana.get_by_test_id("turn")).to_have_text("Tu turno")
+    first = play_a_legal_move(ana)
+    expect(beto.get_by_test_id("turn")).to_have_text("Tu turno")
+    expect(beto.locator(".wg-words")).to_contain_text(first.upper(), ignore_case=True)
+    play_a_legal_move(beto)
+    expect(ana.get_by_test_id("turn")).to_have_text("Tu turno")
+    screenshot(ana, "wordgrid-playing-phone")
+
+    beto.get_by_test_id("resign").click()
+    beto.get_by_test_id("resign-yes").click()
+    expect(ana.get_by_test_id("result-title")).to_have_text("¡Has ganado!")
+    expect(beto.get_by_test_id("result-title")).to_have_text("¡Gana Ana!")
+    screenshot(ana, "wordgrid-result-phone")
+    screenshot(beto, "wordgrid-result-desktop")
+
+    ana.goto(site + "/")
+    expect(ana.get_by_test_id("balance")).to_contain_text("1040 créditos")  # +90 pot, -50 stake
+    beto.goto(site + "/")
+    expect(beto.get_by_test_id("balance")).to_contain_text("950 créditos")
+    ana_context.close()
+    beto_context.close()
