@@ -8,6 +8,8 @@ import json
 
 from channels.generic.websocket import AsyncWebsocketConsumer
 
+from lobby.queue import player_group
+
 NO_PLAYER = 4401
 MAX_FRAME_BYTES = 4096
 
@@ -19,7 +21,16 @@ class LobbyConsumer(AsyncWebsocketConsumer):
             await self.close(code=NO_PLAYER)
             return
         await self.accept()
+        await self.channel_layer.group_add(player_group(self.player.pk), self.channel_name)
         await self.send_json({"type": "hello", "player": self.public_player()})
+
+    async def disconnect(self, code):
+        if getattr(self, "player", None) is not None:
+            await self.channel_layer.group_discard(player_group(self.player.pk), self.channel_name)
+
+    async def lobby_matched(self, event):
+        """The queue found an opponent while this player waited: their page goes to the table."""
+        await self.send_json({"type": "matched", "url": event["url"]})
 
     def public_player(self) -> dict:
         return {"nickname": self.player.nickname, "tag": self.player.tag, "guest": self.player.is_guest}

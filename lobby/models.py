@@ -33,3 +33,20 @@ class StakeOffer(models.Model):
     def payout(self) -> int:
         """What the winner receives: 90 % of the pot, rounded down (the house keeps the rest)."""
         return (2 * self.stake * 90) // 100
+
+
+class WaitingPlayer(models.Model):
+    """A player in a game's queue for a random opponent. Pairing removes both and starts a match."""
+
+    game = models.CharField(_("game"), max_length=20)
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+", verbose_name=_("player"))
+    created_at = models.DateTimeField(_("since"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["created_at"]
+        verbose_name = _("waiting player")
+        verbose_name_plural = _("waiting players")
+        constraints = [models.UniqueConstraint(fields=["game", "player"], name="wait_once_per_game")]
+
+    def __str__(self) -> str:
+        return f"{self.player} waits for {self.game}"
