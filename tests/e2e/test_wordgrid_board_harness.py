@@ -20,6 +20,7 @@ DATA = json.loads((ROOT / "tests/e2e/harness/wordgrid_frames.json").read_text(en
 FRAMES = DATA["frames"]
 PHONE = {"width": 360, "height": 780}
 DESKTOP = {"width": 1280, "height": 900}
+BROWSER_INSTALL = "2031-03-04T05:05:07Z"  # a minute before BROWSER_TIME (see open_)
 BROWSER_TIME = "2031-03-04T05:06:07Z"  # years away from the frames' server_time: the board must correct
 
 
@@ -45,7 +46,9 @@ def open_board(browser):
         page.on("pageerror", lambda error: errors.append(str(error)))
         page.route(f"{ORIGIN}/**", _serve)
         # The browser's clock is fake and paused: time moves only when a test runs it forward.
-        page.clock.install(time=BROWSER_TIME)
+        # Installed a minute early: installing starts the fake clock running, and pausing at a time
+        # it has already passed is an error, so never pause at the very instant of installing.
+        page.clock.install(time=BROWSER_INSTALL)
         page.clock.pause_at(BROWSER_TIME)
         page.goto(f"{ORIGIN}/tests/e2e/harness/wordgrid.html")
         page.wait_for_function("window.harness !== undefined")
