@@ -30,6 +30,7 @@ bench: $(STAMP)
 	  REDIS_URL=$${TEST_REDIS_URL:-redis://127.0.0.1:6379/9} $(PY) -m wallet.bench
 	DEBUG=1 $(PY) -m wordlists.bench
 	$(PY) -m games.wordgrid.arena --positions 200 --games 10 --seed 1
+	$(PY) -m games.cruzadas.arena --positions 40 --games 2
 
 # Rebuild the translation catalogues after changing strings (needs gettext's msgfmt).
 messages: $(STAMP)

@@ -7,7 +7,7 @@ from django.utils.translation import gettext as _
 
 def board_strings(game: str) -> dict[str, str]:
     """The room's texts and the game board's texts (keys may mean different things per game)."""
-    board = {"duelo": duelo_strings, "wordgrid": wordgrid_strings}[game]()
+    board = {"duelo": duelo_strings, "wordgrid": wordgrid_strings, "cruzadas": cruzadas_strings}[game]()
     return {**room_strings(), **board}
 
 
@@ -122,4 +122,79 @@ def wordgrid_strings() -> dict[str, str]:
         "reason_agreed_draw": _("Both players agreed to a draw."),
         "reason_stopped": _("The game was ended early."),
         "tie_rule": _("Tied on points: a tie goes to the second player, %(name)s."),
+    }
+
+
+def cruzadas_strings() -> dict[str, str]:
+    return {
+        "your_turn": _("Your turn"),
+        "their_turn": _("%(name)s's turn"),
+        "spectating": _("You are watching this match."),
+        "seat_n": _("Seat %(n)s"),
+        "you": _("you"),
+        "bot": _("bot"),
+        "score": _("Score"),
+        "tiles_left": _("%(count)s tiles"),
+        "board": _("Board"),
+        "rack": _("Your tiles"),
+        "cell_empty": _("Row %(row)s, column %(col)s"),
+        "cell_tile": _("Row %(row)s, column %(col)s, %(letter)s"),
+        "premium_2L": "2L",
+        "premium_3L": "3L",
+        "premium_2W": "2W",
+        "premium_3W": "3W",
+        "premium_2L_long": _("double letter"),
+        "premium_3L_long": _("triple letter"),
+        "premium_2W_long": _("double word"),
+        "premium_3W_long": _("triple word"),
+        "centre_star": _("centre star"),
+        "star_square": _("★25 square"),
+        "blank": _("blank"),
+        "blank_as": _("blank as %(letter)s"),
+        "choose_blank": _("Which letter is your blank?"),
+        "cancel": _("Cancel"),
+        "zoom_in": _("Zoom in"),
+        "zoom_out": _("Zoom out"),
+        "bag": _("Bag: %(count)s"),
+        "unseen": _("Unseen tiles: %(count)s"),
+        "hint_select": _("Choose a tile from your rack, then tap a square."),
+        "hint_taken": _("That square is taken."),
+        "undo": _("Undo"),
+        "shuffle": _("Shuffle"),
+        "pass": _("Pass"),
+        "more": _("More"),
+        "exchange": _("Exchange"),
+        "resign": _("Resign"),
+        "submit": _("Play"),
+        "sending": _("Sending…"),
+        "confirm_pass": _("Pass this turn? Your tiles stay on your rack."),
+        "confirm_exchange": _("Exchange all your tiles? This ends your turn."),
+        "confirm_resign": _("Resign this game? It counts as a loss."),
+        "yes_pass": _("Yes, pass"),
+        "yes_exchange": _("Yes, exchange"),
+        "yes_resign": _("Yes, resign"),
+        "keep_playing": _("Keep playing"),
+        "notify_me": _("Notify me"),
+        "notify_title": "Letras Cruzadas",
+        "notify_body": _("Your turn against %(name)s."),
+        "last_move": _("Last move"),
+        "no_moves_yet": _("No moves yet."),
+        "move_place": _("%(name)s: %(word)s, +%(points)s"),
+        "move_pass": _("%(name)s passed."),
+        "move_exchange": _("%(name)s exchanged %(count)s tiles."),
+        "move_resign": _("%(name)s resigned."),
+        "breakdown_star": _("★25 square"),
+        "breakdown_bingo": _("All 7 tiles"),
+        "breakdown_total": _("Total"),
+        "meaning_hint": _(
+            "Tap a word to look up its meaning (a dictionary outside the game; it does not decide what is valid)."),
+        "match_over": _("Game over"),
+        "you_win": _("You win!"),
+        "winner": _("%(name)s wins!"),
+        "draw": _("Draw"),
+        "reason_out": _("%(name)s used all their tiles with the bag empty."),
+        "reason_passes": _("%(count)s turns in a row without a word, with fewer than %(bag)s tiles in the bag."),
+        "reason_resign": _("%(name)s resigned."),
+        "reason_stopped": _("The game was ended early."),
+        "adjustment": _("Rack adjustment: %(changes)s."),
     }

@@ -236,3 +236,49 @@ def wordgrid_offer_accept(request, offer_id: int):
         messages.error(request, _message(error))
         return redirect("wordgrid_home")
     return redirect("room", code=match.room.code)
+
+
+# -- Letras Cruzadas ----------------------------------------------------------------------------------
+
+
+@require_http_methods(["GET"])
+@player_required
+def cruzadas_home(request):
+    """Solo against the AI, a friend by link, or a random opponent from the lobby queue."""
+    from lobby.queue import is_waiting
+
+    return render(request, "games/cruzadas/home.html", {
+        "bot_levels": bot_level_choices()[1:],
+        "waiting": is_waiting(player=request.player, game="cruzadas"),
+    })
+
+
+@require_POST
+@player_required
+def cruzadas_new(request):
+    """Solo against the AI (it starts at once) or a room for a friend (a free seat and a link)."""
+    level = request.POST.get("bot_level", "")
+    try:
+        room = room_create(game="cruzadas", host=request.player, seats=2, bot_level=level,
+                           settings={"language": "tr"}, interface_language=_word_language_default())
+        if level:
+            match_start(room=room, by=request.player)
+    except IllegalMove as error:
+        messages.error(request, _message(error))
+        return redirect("cruzadas_home")
+    return redirect("room", code=room.code)
+
+
+@require_POST
+@player_required
+def cruzadas_queue(request):
+    """Join (or leave) the queue for a random opponent."""
+    from lobby.queue import queue_join, queue_leave
+
+    if request.POST.get("leave"):
+        queue_leave(player=request.player, game="cruzadas")
+        return redirect("cruzadas_home")
+    room = queue_join(player=request.player, game="cruzadas", interface_language=_word_language_default())
+    if room is not None:
+        return redirect("room", code=room.code)
+    return redirect("cruzadas_home")

@@ -27,7 +27,7 @@ CATALOGUE = [
              _("2 players or you against a bot, optional stakes"), url_name="wordgrid_home"),
     GameCard("cruzadas", "Letras Cruzadas",
              _("The crossword tile game with the Turkish bag, against a friend or the AI."),
-             _("2 players or you against the AI")),
+             _("2 players or you against the AI"), url_name="cruzadas_home"),
     GameCard("claves", "Claves a Dúo",
              _("Work together: give one-word clues so your partner finds every key."),
              _("2 players together, anyone can watch")),

@@ -56,7 +56,8 @@ class GameSpec:
         return level
 
 
-_SPECS: dict[str, str] = {"duelo": "games.duelo.spec", "wordgrid": "games.wordgrid.spec"}
+_SPECS: dict[str, str] = {"duelo": "games.duelo.spec", "wordgrid": "games.wordgrid.spec",
+                          "cruzadas": "games.cruzadas.spec"}
 
 
 def spec_for(slug: str) -> GameSpec:

@@ -192,9 +192,11 @@ class _Registry(Mapping[str, ModuleType]):
 ENGINES = _Registry({
     "duelo": "games.duelo.engine",
     "wordgrid": "games.wordgrid.engine",
+    "cruzadas": "games.cruzadas.engine",
 })
 
 BOTS = _Registry({
+    "cruzadas": "games.cruzadas.bots",
     "duelo": "games.duelo.bots",
     "wordgrid": "games.wordgrid.bots",
 })

@@ -15,6 +15,7 @@ import { openSocket } from "./socket.js";
 const GAMES = {
   duelo: () => import("./games/duelo.js").then((module) => module.mountDuelo),
   wordgrid: () => import("./games/wordgrid.js").then((module) => module.mountWordgrid),
+  cruzadas: () => import("./games/cruzadas.js").then((module) => module.mountCruzadas),
 };
 
 export const ROOM_STRINGS = {

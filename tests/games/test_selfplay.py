@@ -34,3 +34,11 @@ def test_selfplay_plays_wordgrid_between_bot_levels():
     report = out.getvalue()
     assert "2 of 2 matches finished" in report and "wins" in report
     assert Match.objects.filter(game="wordgrid", status=Match.FINISHED).count() == 2
+
+
+def test_selfplay_plays_letras_cruzadas_between_ai_levels():
+    out = StringIO()
+    call_command("selfplay", "cruzadas", games=1, ai="easy,medium", seed=2, stdout=out)
+    report = out.getvalue()
+    assert "1 of 1 matches finished" in report and "time per move" in report
+    assert Match.objects.get(game="cruzadas").status == Match.FINISHED

@@ -2,6 +2,7 @@
 
     manage.py selfplay duelo --games 20 --bots easy,medium,hard --lang es
     manage.py selfplay wordgrid --games 20 --bots medium,hard
+    manage.py selfplay cruzadas --games 10 --ai easy,hard
 
 Every move and every tick of the clock goes through games.runtime.matches (lock, engine, save, events,
 broadcast), exactly as in a live match; only the waiting is skipped: the command moves a virtual clock
@@ -25,14 +26,17 @@ from games.runtime import matches, rooms, scheduling
 from games.runtime.catalogue import spec_for
 from games.runtime.engine import BOTS, ENGINES
 
+MAX_STEPS = 2000
+
 
 class Command(BaseCommand):
     help = "Play N bot-only matches through the real services and report finishes, guesses and time."
 
     def add_arguments(self, parser):
-        parser.add_argument("game", choices=["duelo", "wordgrid"])
+        parser.add_argument("game", choices=["duelo", "wordgrid", "cruzadas"])
         parser.add_argument("--games", type=int, default=10)
-        parser.add_argument("--bots", default="easy,medium,hard", help="comma-separated levels, one per seat")
+        parser.add_argument("--bots", "--ai", dest="bots", default=None,
+                            help="comma-separated levels, one per seat (--ai for Letras Cruzadas)")
         parser.add_argument("--lang", default="es")
         parser.add_argument("--rounds", type=int, default=3)
         parser.add_argument("--seconds", type=int, default=90)
@@ -40,6 +44,7 @@ class Command(BaseCommand):
 
     def handle(self, *args, game, games, bots, lang, rounds, seconds, seed, **options):
         spec = spec_for(game)
+        bots = bots or ("easy,medium,hard" if game == "duelo" else "medium,hard")
         levels = [level.strip() for level in bots.split(",") if level.strip()]
         unknown = [level for level in levels if level not in spec.bot_levels]
         if not spec.min_seats <= len(levels) <= spec.max_seats or unknown:
@@ -49,7 +54,8 @@ class Command(BaseCommand):
         rng = random.Random(seed)
         host = player_create_guest(nickname="Selfplay")
         finished_matches, durations = [], []
-        settings = {"language": lang, "rounds": rounds, "round_seconds": seconds} if game == "duelo" else {}
+        settings = {"language": lang, "rounds": rounds, "round_seconds": seconds} if game == "duelo" else (
+            {"language": "tr"} if game == "cruzadas" else {})
         with scheduling.timers_disabled():
             for number in range(games):
                 # Wordgrid: alternate who moves first, since the first player has an edge.
@@ -64,7 +70,12 @@ class Command(BaseCommand):
         if game == "duelo":
             self.report_duelo(levels, finished_matches)
         else:
-            self.report_wordgrid(levels, finished_matches)
+            self.report_turns(levels, finished_matches)
+            moves = sum(match.events.filter(kind__in=["word_played", "placed", "passed", "exchanged"]).count()
+                        for _seated, match in finished_matches)
+            if moves:
+                self.stdout.write(f"time per move: {sum(durations) / moves * 1000:.0f} ms (wall clock, "
+                                  f"{moves} moves, services included)")
         self.stdout.write(f"time per match: mean {statistics.mean(durations):.2f} s, "
                           f"max {max(durations):.2f} s (wall clock, virtual game time)")
 
@@ -78,7 +89,13 @@ class Command(BaseCommand):
         engine, bots = ENGINES[game], BOTS[game]
         pending: list[tuple] = []  # (when, seat, turn): each bot's next move on the virtual clock
         planned: set[tuple] = set()
+        steps = 0
         while match.status == Match.PLAYING:
+            steps += 1
+            if steps > MAX_STEPS:  # a game the rules cannot end (e.g. endless exchanges): call it
+                matches.match_stop(match_id=match.pk, reason="selfplay_limit", now=now)
+                match.refresh_from_db()
+                break
             state = engine.from_json(match.state)
             for seat, level in enumerate(levels):
                 turn = bots.bot_turn(state, seat)
@@ -87,6 +104,10 @@ class Command(BaseCommand):
                     heapq.heappush(pending, (now + timezone.timedelta(seconds=bots.think_seconds(level, rng)),
                                              seat, turn))
             deadline = match.deadline
+            if not pending and deadline is None:  # nobody owes a move and no clock runs: stuck
+                matches.match_stop(match_id=match.pk, reason="selfplay_stuck", now=now)
+                match.refresh_from_db()
+                break
             if pending and (deadline is None or pending[0][0] < deadline):
                 now, seat, turn = heapq.heappop(pending)
                 matches.match_bot_move(match_id=match.pk, seat=seat, turn=turn, now=now)
@@ -111,7 +132,8 @@ class Command(BaseCommand):
             average = f"{statistics.mean(solved):.2f}" if solved else "-"
             self.stdout.write(f"{level:8} {len(solved):>14} {average:>12} {failures[level]:>11}")
 
-    def report_wordgrid(self, levels, finished_matches):
+    def report_turns(self, levels, finished_matches):
+        """Two-player turn games (Wordgrid, Letras Cruzadas): wins and average final score per level."""
         wins, scores = defaultdict(int), defaultdict(list)
         for seated, match in finished_matches:
             for seat, level in enumerate(seated):

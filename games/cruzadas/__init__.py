@@ -1,0 +1,1 @@
+"""Letras Cruzadas: the Turkish crossword tile game (rules, engine, AI)."""

@@ -1,0 +1,180 @@
+"""Letras Cruzadas AI at three levels. Pure: the caller passes the word lists (and, in production, the prebuilt
+word graph, `dawg=wordlists.lexicon.dawg`), a seeded rng, and applies the action through the same service as
+a person's (`engine.apply` checks it like any other move), after `think_seconds`.
+
+A bot sees what its seat may see: the board, its own rack, the scores, the bag's size and the ★25 square
+(never the bag's order or the rival's rack). Every level starts from the same list, every legal placement
+of its rack (games.cruzadas.movegen); difficulty changes only which one it plays, never the rules:
+
+- easy: a move from the lower-scoring half, preferring common words (short ones, or the everyday five-letter
+  words of the Duelo list) and keeping its blanks.
+- medium: a random move from the best-scoring fifth: good, not the best.
+- hard: the best by score plus the value of the tiles it keeps (the leave): a blank kept is worth
+  BLANK_KEEP points, so a blank goes only for a big gain; vowels and consonants kept in balance; no pairs of
+  one letter; with the bag empty, tiles left on the rack count against it and going out counts for it.
+
+With no placement at all, every level exchanges its whole rack when the bag allows it, else passes.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Any
+
+from games.cruzadas import engine, movegen
+from games.cruzadas.engine import GraphSource, State
+from games.cruzadas.movegen import Play
+from games.cruzadas.rules import BLANK
+from games.runtime.engine import Action, WordSource
+from wordlists.alphabets import alphabet
+from wordlists.dawg import Dawg
+
+EASY, MEDIUM, HARD = "easy", "medium", "hard"
+LEVELS = (EASY, MEDIUM, HARD)
+
+# Human-like think time per move, in seconds (uniform range). There is no clock in this game.
+THINK_SECONDS = {EASY: (6.0, 14.0), MEDIUM: (5.0, 11.0), HARD: (4.0, 9.0)}
+
+EASY_SHORT = 4  # easy counts words up to this long as common ...
+EASY_COMMON_LIST = "duelo-{language}-5-hidden"  # ... and the Duelo list's everyday five-letter words
+EASY_ANY = 0.15  # how often easy plays any low-scoring move instead of a common word
+MEDIUM_TOP = 0.2  # medium picks among this share of the moves, best first
+
+# Hard's leave, in points of score: what the tiles kept are worth to the next moves.
+BLANK_KEEP = 12  # each blank kept
+IMBALANCE = 3  # per vowel or consonant beyond a one-tile difference between them
+DUPLICATE = 2  # per extra copy of a letter kept
+ENDGAME_TILE = 2  # with the bag empty: each point left on the rack counts this many times against
+
+
+def think_seconds(level: str, rng: random.Random) -> float:
+    """How long the bot should seem to think before this move (the caller waits, then applies)."""
+    low, high = THINK_SECONDS[level]
+    return rng.uniform(low, high)
+
+
+def bot_turn(state: State, seat: int) -> str | None:
+    """A token for the move this seat owes now (None: not its turn, or the game is over).
+
+    The runtime schedules at most one bot task per token and a task whose token has passed does
+    nothing, so a repeated or late task can never make a bot move twice in one turn.
+    """
+    if state.phase != engine.PLAYING or state.turn != seat:
+        return None
+    return f"move:{len(state.history)}"
+
+
+_DERIVED: dict[int, tuple[Any, Dawg]] = {}
+
+
+def graph_for(state: State, words: WordSource, dawg: GraphSource | None = None) -> Any:
+    """The word graph of the game's list: the caller's prebuilt one, or one built from the list (small
+    lists in tests and tools; cached per list object)."""
+    if dawg is not None:
+        return dawg(state.list_slug)
+    word_list = words(state.list_slug)
+    cached = _DERIVED.get(id(word_list))
+    if cached is None or cached[0] is not word_list:
+        letters = set(alphabet(state.language))
+        graph = Dawg.build((w for w in word_list.words if set(w) <= letters), alphabet(state.language))
+        if len(_DERIVED) > 8:
+            _DERIVED.clear()
+        cached = (word_list, graph)
+        _DERIVED[id(word_list)] = cached
+    return cached[1]
+
+
+def legal_plays(state: State, seat: int, graph: Any) -> list[Play]:
+    """Every placement `seat` can make now, scored (what every level chooses from)."""
+    return movegen.generate(state.board, state.racks[seat], graph, state.ruleset, state.star_cell,
+                            state.star_spent)
+
+
+def bot_action(state: State, seat: int, level: str, rng: random.Random, *, words: WordSource,
+               dawg: GraphSource | None = None) -> Action | None:
+    """The bot's action for `seat`, or None when it has none to make (not its turn, game over).
+
+    A bot never resigns.
+    """
+    if level not in LEVELS:
+        raise ValueError(f"unknown bot level {level!r}")
+    if bot_turn(state, seat) is None:
+        return None
+    plays = legal_plays(state, seat, graph_for(state, words, dawg))
+    if not plays:
+        rack = state.racks[seat]
+        if rack and len(state.bag) >= len(rack):
+            return {"type": engine.EXCHANGE}
+        return {"type": engine.PASS}
+    # A fixed order first, so that the same position and rng give the same move on any machine.
+    plays.sort(key=lambda p: (-p.score, p.placement))
+    if level == EASY:
+        play = _easy(state, plays, words, rng)
+    elif level == MEDIUM:
+        play = _medium(plays, rng)
+    else:
+        play = _hard(state, seat, plays)
+    return place_action(play)
+
+
+def place_action(play: Play) -> Action:
+    """The placement as a client sends it to the engine."""
+    return {"type": engine.PLACE,
+            "tiles": [{"cell": index, "letter": letter, "blank": blank} for index, letter, blank in play.placement]}
+
+
+def _common_words(state: State, words: WordSource) -> Any:
+    try:
+        return words(EASY_COMMON_LIST.format(language=state.language))
+    except LookupError:  # a hand-made set of lists (tests, tools) without it
+        return frozenset()
+
+
+def _easy(state: State, plays: list[Play], words: WordSource, rng: random.Random) -> Play:
+    low = plays[len(plays) // 2:]  # the lower-scoring half (all of them when there is one)
+    no_blank = [p for p in low if not any(blank for _i, _l, blank in p.placement)]
+    pool = no_blank or low
+    common = _common_words(state, words)
+    liked = [p for p in pool if len(p.word) <= EASY_SHORT or p.word in common]
+    if liked and rng.random() >= EASY_ANY:
+        return rng.choice(liked)
+    return rng.choice(pool)
+
+
+def _medium(plays: list[Play], rng: random.Random) -> Play:
+    top = max(1, round(len(plays) * MEDIUM_TOP))
+    return rng.choice(plays[:top])
+
+
+def leave_value(state: State, seat: int, leave: list[str]) -> float:
+    """What keeping `leave` is worth to hard, in points (see the module docstring)."""
+    ruleset = state.ruleset
+    if not state.bag:
+        if not leave:
+            # Going out: the rival's rack (all the unseen tiles now) moves to us, counted twice.
+            rival = sum(ruleset.value(t) * n for t, n in engine.unseen(state, seat).items())
+            return 2 * rival
+        return -ENDGAME_TILE * sum(ruleset.value(t) for t in leave)
+    value = BLANK_KEEP * leave.count(BLANK)
+    letters = [t for t in leave if t != BLANK]
+    vowels = sum(ruleset.is_vowel(t) for t in letters)
+    consonants = len(letters) - vowels
+    value -= IMBALANCE * max(0, abs(vowels - consonants) - 1)
+    value -= DUPLICATE * sum(n - 1 for n in Counter(letters).values())
+    return value
+
+
+def _hard(state: State, seat: int, plays: list[Play]) -> Play:
+    rack = state.racks[seat]
+    best, best_value = plays[0], None
+    leaves: dict[tuple[str, ...], float] = {}  # many plays use the same tiles (a blank as any letter)
+    for play in plays:
+        used = tuple(sorted(play.rack_letters))
+        kept = leaves.get(used)
+        if kept is None:
+            kept = leaves[used] = leave_value(state, seat, movegen.rack_after(rack, play))
+        value = play.score + kept
+        if best_value is None or value > best_value:
+            best, best_value = play, value
+    return best

@@ -1,0 +1,46 @@
+"""Letras Cruzadas as rooms see it: exactly 2 seats (a guest host too), bots easy/medium/hard, the word
+language (Turkish, the one shipped) and its ruleset version, fixed when the game starts."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from games.cruzadas import engine
+from games.cruzadas.bots import LEVELS
+from games.runtime.catalogue import GameSpec
+
+
+def clean_settings(raw: Mapping[str, Any], interface_language: str) -> dict[str, Any]:
+    """The word language (defaults to the interface language when it is shipped, else Turkish) and the
+    ruleset (defaults to the language's current one, "tr-2"); the list's version is recorded with them."""
+    from wordlists.lexicon import list_info
+
+    default_language = interface_language if interface_language in engine.LANGUAGES else "tr"
+    language = raw.get("language") or default_language
+    settings = engine.make_settings({"language": language, "ruleset": raw.get("ruleset")
+                                     or engine.DEFAULT_RULESET.get(language)})
+    settings["list_version"] = list_info(engine.list_slug(settings["language"])).version
+    return settings
+
+
+def _engine_kwargs() -> dict[str, Any]:
+    # The committed DAWG, loaded once per process: the Turkish list (1.1 M words) is too big for a set.
+    from wordlists.lexicon import dawg
+
+    return {"dawg": dawg}
+
+
+SPEC = GameSpec(
+    slug="cruzadas",
+    name="Letras Cruzadas",
+    min_seats=engine.SEATS,
+    max_seats=engine.SEATS,
+    guest_host_max_seats=engine.SEATS,
+    bot_levels=LEVELS,  # easy, medium, hard: the choice of move, never the rules
+    spectators=True,
+    clean_settings=clean_settings,
+    defaults={"language": "tr", "ruleset": engine.DEFAULT_RULESET["tr"]},
+    hidden_list=None,
+    engine_kwargs=_engine_kwargs,
+)
