@@ -60,8 +60,11 @@ def daphne_url(transactional_db, tmp_path):
     env["DEBUG"] = "1"
     # A file, not a pipe: nobody drains a pipe while the test runs, and a full one blocks daphne.
     log = open(tmp_path / "daphne.log", "w")  # noqa: SIM115 - closed after the server stops
+    # A generous handshake timeout: on a loaded machine a burst of connects queues for the database,
+    # and the tests are about what the stack does, not how fast this machine is.
     server = subprocess.Popen([sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port),
-                               "config.asgi:application"], cwd=ROOT, env=env, stdout=log, stderr=log)
+                               "--websocket_connect_timeout", "60", "config.asgi:application"],
+                              cwd=ROOT, env=env, stdout=log, stderr=log)
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
         with socket.socket() as probe:
