@@ -36,3 +36,12 @@ class SeatForm(forms.Form):
 
 class QuickMatchForm(forms.Form):
     language = forms.ChoiceField(choices=[(code, LANGUAGE_NAMES[code]) for code in duelo_engine.LANGUAGES])
+
+
+class ClavesRoomForm(forms.Form):
+    """The host's choices for Claves a Dúo: the word set and the number of turns."""
+
+    level = forms.ChoiceField(label=_("Words"), initial="familiar",
+                              choices=[("familiar", _("Familiar (ages 8 and up)")),
+                                       ("standard", _("Standard (words with several meanings)"))])
+    turns = forms.TypedChoiceField(label=_("Turns"), coerce=int, initial=9, choices=[(9, "9"), (11, "11")])

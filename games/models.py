@@ -68,6 +68,22 @@ class Seat(models.Model):
         return self.player_id is None and not self.bot_level
 
 
+class RoomVisitor(models.Model):
+    """Everyone who opened the room: the players, and those who watch (the host can seat them)."""
+
+    room = models.ForeignKey(Room, on_delete=models.CASCADE, related_name="visitors", verbose_name=_("room"))
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+", verbose_name=_("player"))
+    joined_at = models.DateTimeField(_("joined"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("room visitor")
+        verbose_name_plural = _("room visitors")
+        constraints = [models.UniqueConstraint(fields=["room", "player"], name="visit_once")]
+
+    def __str__(self) -> str:
+        return f"{self.player} in {self.room.code}"
+
+
 class Match(models.Model):
     PLAYING, FINISHED = "playing", "finished"
     STATUSES = [(PLAYING, _("playing")), (FINISHED, _("finished"))]

@@ -7,7 +7,8 @@ from django.utils.translation import gettext as _
 
 def board_strings(game: str) -> dict[str, str]:
     """The room's texts and the game board's texts (keys may mean different things per game)."""
-    board = {"duelo": duelo_strings, "wordgrid": wordgrid_strings, "cruzadas": cruzadas_strings}[game]()
+    board = {"duelo": duelo_strings, "wordgrid": wordgrid_strings, "cruzadas": cruzadas_strings,
+             "claves": claves_strings}[game]()
     return {**room_strings(), **board}
 
 
@@ -74,6 +75,8 @@ def room_strings() -> dict[str, str]:
         "online": _("Connected"),
         "offline": _("Reconnecting…"),
         "spectators": _("%(count)s watching"),
+        "seat_n": _("Seat %(n)s"),
+        "sit_in": _("To seat %(n)s"),
     }
 
 
@@ -198,3 +201,7 @@ def cruzadas_strings() -> dict[str, str]:
         "reason_stopped": _("The game was ended early."),
         "adjustment": _("Rack adjustment: %(changes)s."),
     }
+
+
+def claves_strings() -> dict[str, str]:
+    return {}

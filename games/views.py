@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from accounts.decorators import player_required
-from games.forms import LANGUAGE_NAMES, DueloRoomForm, QuickMatchForm, SeatForm, bot_level_choices
+from games.forms import LANGUAGE_NAMES, ClavesRoomForm, DueloRoomForm, QuickMatchForm, SeatForm, bot_level_choices
 from games.models import Room
 from games.runtime.catalogue import spec_for
 from games.runtime.errors import IllegalMove
@@ -85,10 +85,26 @@ def room(request, code: str):
         "room": room, "seats": room.seats.select_related("player").order_by("index"),
         "is_host": room.host_id == request.player.pk,
         "invite_url": request.build_absolute_uri(f"/r/{room.code}/"),
-        "settings_form": DueloRoomForm(initial={**room.settings, "seats": room.seats.count()}),
+        "settings_form": _settings_form(room),
+        "record": _room_record(room) if room.game == "claves" else None,
         "bot_levels": bot_level_choices(), "language_name": LANGUAGE_NAMES.get(room.settings.get("language")),
         "board_strings": board_strings(room.game),
     })
+
+
+def _settings_form(room: Room):
+    if room.game == "duelo":
+        return DueloRoomForm(initial={**room.settings, "seats": room.seats.count()})
+    if room.game == "claves":
+        return ClavesRoomForm(initial=room.settings)
+    return None
+
+
+def _room_record(room: Room) -> dict:
+    """The pair's wins and losses in this room (Claves keeps them per room)."""
+    outcomes = [match.outcome or {} for match in room.matches.filter(status="finished")]
+    return {"won": sum(1 for o in outcomes if o.get("won")),
+            "lost": sum(1 for o in outcomes if o.get("won") is False and not o.get("stopped"))}
 
 
 def _host_action(request, code: str, action) -> object:
@@ -103,12 +119,15 @@ def _host_action(request, code: str, action) -> object:
 @require_POST
 @player_required
 def room_settings(request, code: str):
-    form = DueloRoomForm(request.POST)
-
     def change(room):
+        form = (ClavesRoomForm if room.game == "claves" else DueloRoomForm)(request.POST)
         if not form.is_valid():
             raise IllegalMove("bad_settings", gettext_noop("Check the room options."))
         data = form.cleaned_data
+        if room.game == "claves":
+            room_settings_update(room=room, by=request.player, seats=2, settings=data,
+                                 interface_language=_word_language_default())
+            return
         room_settings_update(room=room, by=request.player, seats=data["seats"],
                              interface_language=_word_language_default(),
                              settings={key: data[key] for key in ("language", "rounds", "round_seconds")})
@@ -131,6 +150,23 @@ def room_seat(request, code: str, index: int):
 
 @require_POST
 @player_required
+def room_seat_person(request, code: str, index: int):
+    """The host seats someone from the room (or frees the seat): Claves' "who plays" buttons."""
+    from games.runtime.rooms import room_seat_assign
+
+    raw = request.POST.get("player", "")
+
+    def change(room):
+        player_id = int(raw) if raw.isdigit() else None
+        if raw and player_id is None:
+            raise IllegalMove("not_in_room", gettext_noop("That player is not in this room."))
+        room_seat_assign(room=room, by=request.player, index=index, player_id=player_id)
+
+    return _host_action(request, code, change)
+
+
+@require_POST
+@player_required
 def room_start(request, code: str):
     return _host_action(request, code, lambda room: match_start(room=room, by=request.player))
 
@@ -139,6 +175,13 @@ def room_start(request, code: str):
 @player_required
 def room_leave_view(request, code: str):
     room = get_object_or_404(Room, code=normalise_code(code))
+    if room.status == Room.PLAYING and spec_for(room.game).leave_interrupts:
+        # A partner leaving interrupts the game: everyone goes back to the waiting room.
+        current = room.matches.filter(status="playing").first()
+        if current is not None and current.seat_of(request.player.pk) is not None:
+            from games.runtime.matches import match_stop
+
+            match_stop(match_id=current.pk, reason="left")
     try:
         room_leave(room=room, player=request.player)
     except IllegalMove as error:
@@ -282,3 +325,22 @@ def cruzadas_queue(request):
     if room is not None:
         return redirect("room", code=room.code)
     return redirect("cruzadas_home")
+
+
+# -- Claves a Dúo ------------------------------------------------------------------------------------
+
+
+@require_http_methods(["GET", "POST"])
+@player_required
+def claves_home(request):
+    """Open a room (the creator hosts it and picks the pair), or join one with its code."""
+    form = ClavesRoomForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            room = room_create(game="claves", host=request.player, seats=2, settings=form.cleaned_data,
+                               interface_language=_word_language_default())
+        except IllegalMove as error:
+            form.add_error(None, _message(error))
+        else:
+            return redirect("room", code=room.code)
+    return render(request, "games/claves/home.html", {"form": form})

@@ -30,6 +30,9 @@ class GameSpec:
     hidden_list: Callable[[Mapping[str, Any]], str] | None = None
     # () -> extra keyword arguments for the engine and bots (e.g. a prebuilt word graph)
     engine_kwargs: Callable[[], dict[str, Any]] = dict
+    code_length: int = 6
+    # A seated player who leaves mid-match ends it and everyone returns to the waiting room (Claves).
+    leave_interrupts: bool = False
 
     def seat_limit(self, *, host_is_guest: bool) -> int:
         return self.guest_host_max_seats if host_is_guest else self.max_seats
@@ -57,7 +60,7 @@ class GameSpec:
 
 
 _SPECS: dict[str, str] = {"duelo": "games.duelo.spec", "wordgrid": "games.wordgrid.spec",
-                          "cruzadas": "games.cruzadas.spec"}
+                          "cruzadas": "games.cruzadas.spec", "claves": "games.claves.spec"}
 
 
 def spec_for(slug: str) -> GameSpec:

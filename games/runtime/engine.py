@@ -193,6 +193,7 @@ ENGINES = _Registry({
     "duelo": "games.duelo.engine",
     "wordgrid": "games.wordgrid.engine",
     "cruzadas": "games.cruzadas.engine",
+    "claves": "games.claves.engine",
 })
 
 BOTS = _Registry({

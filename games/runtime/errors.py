@@ -19,6 +19,7 @@ MESSAGES = {
     "stale_match": _("That match is over; this is a newer one."),
     "host_seat": _("The host's own seat cannot be given away."),
     "seat_in_use": _("Someone sits in a seat you want to remove."),
+    "not_in_room": _("That player is not in this room."),
 }
 
 

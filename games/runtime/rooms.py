@@ -13,7 +13,7 @@ from typing import Any
 from django.db import IntegrityError, transaction
 
 from accounts.models import Player
-from games.models import Room, Seat
+from games.models import Room, RoomVisitor, Seat
 from games.runtime import broadcast
 from games.runtime.catalogue import spec_for
 from games.runtime.errors import room_error
@@ -22,8 +22,8 @@ CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I: codes are rea
 CODE_LENGTH = 6
 
 
-def new_code() -> str:
-    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+def new_code(length: int = CODE_LENGTH) -> str:
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(length))
 
 
 def normalise_code(raw: str) -> str:
@@ -57,7 +57,7 @@ def room_create(*, game: str, host: Player, settings: Mapping[str, Any], seats: 
     for _attempt in range(10):
         try:
             with transaction.atomic():
-                room = Room.objects.create(game=game, code=new_code(), host=host, settings=clean,
+                room = Room.objects.create(game=game, code=new_code(spec.code_length), host=host, settings=clean,
                                            is_public=is_public, launch_at=launch_at)
                 first = [Seat(room=room, index=0, player=host)] if host_seated else []
                 Seat.objects.bulk_create(first + [Seat(room=room, index=index, bot_level=bot_level)
@@ -73,6 +73,7 @@ def room_join(*, room: Room, player: Player) -> Seat | None:
     None when they can only watch (full, or a match is on)."""
     with transaction.atomic():
         room = _locked(room.pk)
+        RoomVisitor.objects.get_or_create(room=room, player=player)
         seat = room.seats.filter(player=player).first()
         if seat is not None or room.status != Room.WAITING:
             return seat
@@ -131,6 +132,29 @@ def room_seat_set(*, room: Room, by: Player, index: int, bot_level: str) -> Seat
             raise room_error("host_seat" if seat.player_id == room.host_id else "seat_taken")
         seat.bot_level = bot_level
         seat.save(update_fields=["bot_level"])
+        _changed(room)
+        return seat
+
+
+def room_seat_assign(*, room: Room, by: Player, index: int, player_id: int | None) -> Seat:
+    """The host seats someone who is in the room (a watcher), or frees a seat (player_id None).
+    A player already seated elsewhere at this table moves to the new seat."""
+    with transaction.atomic():
+        room = _locked(room.pk)
+        _require_host_of_waiting_room(room, by)
+        seat = room.seats.select_for_update().filter(index=index).first()
+        if seat is None:
+            raise room_error("no_such_seat")
+        if player_id is None:
+            if seat.player_id == room.host_id:
+                raise room_error("host_seat")
+            seat.player = None
+        else:
+            if not RoomVisitor.objects.filter(room=room, player_id=player_id).exists():
+                raise room_error("not_in_room")
+            room.seats.filter(player_id=player_id).exclude(pk=seat.pk).update(player=None)
+            seat.player_id, seat.bot_level = player_id, ""
+        seat.save(update_fields=["player", "bot_level"])
         _changed(room)
         return seat
 

@@ -8,6 +8,7 @@ from django.utils import timezone
 
 from accounts.models import Player
 from games.models import Match, Room
+from games.runtime.catalogue import spec_for
 from games.runtime.engine import ENGINES
 
 # Bots get a name, so that a table of rivals reads like one; their level is shown next to it.
@@ -23,6 +24,7 @@ def room_snapshot(room: Room, viewer: Player | None, *, invite_url: str, online:
     return {
         "code": room.code,
         "game": room.game,
+        "bot_levels": list(spec_for(room.game).bot_levels),
         "invite_url": invite_url,
         "status": room.status,
         "settings": {**room.settings, "seats": len(seats)},
@@ -39,6 +41,11 @@ def room_snapshot(room: Room, viewer: Player | None, *, invite_url: str, online:
         } for seat in seats],
         "you": {"seat": your_seat, "is_host": is_host, "spectator": your_seat is None},
         "spectators": max(0, len(online) - sum(1 for seat in seats if seat.player_id in online)),
+        # Everyone who came to the room, for a host who seats people (Claves: the host picks the pair).
+        "people": [{"id": visitor.player_id, "nickname": visitor.player.nickname, "tag": visitor.player.tag,
+                    "online": visitor.player_id in online,
+                    "seat": next((s.index for s in seats if s.player_id == visitor.player_id), None)}
+                   for visitor in room.visitors.select_related("player").order_by("joined_at")],
         "match_id": match_id,
         "can_start": is_host and room.status == Room.WAITING and all(not seat.is_empty for seat in seats),
     }

@@ -16,6 +16,7 @@ const GAMES = {
   duelo: () => import("./games/duelo.js").then((module) => module.mountDuelo),
   wordgrid: () => import("./games/wordgrid.js").then((module) => module.mountWordgrid),
   cruzadas: () => import("./games/cruzadas.js").then((module) => module.mountCruzadas),
+  claves: () => import("./games/claves.js").then((module) => module.mountClaves),
 };
 
 export const ROOM_STRINGS = {
@@ -29,6 +30,7 @@ export const ROOM_STRINGS = {
   offline: "Reconnecting…",
   spectators: "%(count)s watching",
   seat_n: "Seat %(n)s",
+  sit_in: "Seat %(n)s",
 };
 
 function readStrings() {
@@ -85,8 +87,8 @@ export function startRoom(element, { connect = openSocket, strings = readStrings
       const li = document.createElement("li");
       li.className = `seat seat-${seat.kind}${seat.is_you ? " is-you" : ""}`;
       li.dataset.seat = seat.index;
-      if (seat.kind !== "player" && canArrange(room)) {
-        li.append(seatChooser(seat));
+      if (seat.kind !== "player" && canArrange(room) && (room.bot_levels || []).length) {
+        li.append(seatChooser(seat, room.bot_levels));
         return li;
       }
       if (seat.kind === "empty") {
@@ -119,13 +121,12 @@ export function startRoom(element, { connect = openSocket, strings = readStrings
     return Boolean(room.you && room.you.is_host && room.status === "waiting");
   }
 
-  function seatChooser(seat) {
+  function seatChooser(seat, levels) {
     const select = document.createElement("select");
     select.className = "seat-chooser";
     select.setAttribute("aria-label", t("seat_n", { n: seat.index + 1 }));
     select.dataset.testid = `seat-chooser-${seat.index}`;
-    for (const [value, label] of [["", t("seat_free")], ["easy", t("bot_easy")], ["medium", t("bot_medium")],
-                                  ["hard", t("bot_hard")]]) {
+    for (const [value, label] of [["", t("seat_free")], ...levels.map((level) => [level, t(`bot_${level}`)])]) {
       const option = new Option(label, value, false, (seat.bot_level || "") === value);
       select.append(option);
     }
@@ -143,8 +144,53 @@ export function startRoom(element, { connect = openSocket, strings = readStrings
     return select;
   }
 
+  // Games where the host picks who plays (Claves a Dúo): everyone in the room, with a button per seat.
+  const peopleList = element.querySelector("[data-people-list]");
+
+  function postSeat(index, playerId) {
+    const token = document.querySelector("[name=csrfmiddlewaretoken]");
+    fetch(`/r/${code}/sit/${index}/`, {
+      method: "POST",
+      body: new URLSearchParams({ player: playerId == null ? "" : String(playerId) }),
+      headers: { "X-CSRFToken": token ? token.value : "" },
+      credentials: "same-origin",
+      redirect: "manual",
+    });
+  }
+
+  function renderPeople(room) {
+    if (!peopleList || !room.people) return;
+    const arranging = canArrange(room);
+    peopleList.replaceChildren(...room.people.map((person) => {
+      const li = document.createElement("li");
+      li.className = "person";
+      li.dataset.testid = `person-${person.nickname}`;
+      const dot = document.createElement("span");
+      dot.className = "presence";
+      dot.dataset.presence = person.online ? "online" : "offline";
+      li.append(dot, Object.assign(document.createElement("span"), { className: "seat-name", textContent: person.nickname }),
+        Object.assign(document.createElement("span"), { className: "seat-tag", textContent: `#${person.tag}` }));
+      if (person.seat != null) {
+        li.append(Object.assign(document.createElement("span"), { className: "seat-badge",
+          textContent: t("seat_n", { n: person.seat + 1 }) }));
+      }
+      if (arranging) {
+        for (const seat of room.seats) {
+          if (seat.index === person.seat) continue;
+          const button = Object.assign(document.createElement("button"), {
+            type: "button", className: "button small secondary", textContent: t("sit_in", { n: seat.index + 1 }) });
+          button.dataset.testid = `sit-${person.nickname}-${seat.index}`;
+          button.addEventListener("click", () => postSeat(seat.index, person.id));
+          li.append(button);
+        }
+      }
+      return li;
+    }));
+  }
+
   function renderRoom(room) {
     renderSeats(room);
+    renderPeople(room);
     const you = room.you || {};
     for (const el of element.querySelectorAll("[data-host-only]")) el.hidden = !you.is_host;
     for (const el of element.querySelectorAll("[data-can-start]")) el.disabled = !room.can_start;

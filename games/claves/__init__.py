@@ -1,0 +1,1 @@
+"""Claves a Dúo: the cooperative clue game for a pair (engine, clue rules, room spec)."""

@@ -1,0 +1,560 @@
+"""The game of Claves a Dúo, pure (see games/runtime/engine.py, docs/engine-interface.md, docs/claves.md).
+
+A pair plays together against the board: 25 words, two secret maps (one per seat), a number of turns.
+Each turn one partner gives a clue (one word and a number) and the other touches words; the clue
+giver's map decides what a touched word is. This module keeps the state: the board, both maps
+(server-side; a map leaves the server only to its owner until the game is over), what is uncovered and
+marked, whose role, the turns left, and the end. There is no clock: `next_deadline` is always None and
+`advance` changes nothing.
+
+Word lists: the board is drawn from `claves-es-<level>` (`familiar` or `standard`) through `words(slug)`.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from collections.abc import Container, Iterable, Mapping
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from games.claves import clues
+from games.runtime.engine import (
+    Action,
+    Event,
+    IllegalMove,
+    Viewer,
+    WordList,
+    WordSource,
+    decode_time,
+    encode_time,
+    list_version,
+    require_aware,
+)
+from games.runtime.engine import gettext_noop as _
+
+SLUG = "claves"
+SCHEMA = 1  # bump (and convert in from_json) when the stored state changes shape
+SEATS = 2
+BOARD_SIZE = 25
+COLUMNS = 5
+
+LEVELS = ("familiar", "standard")
+TURN_CHOICES = (9, 11)
+DEFAULT_LEVEL = "familiar"
+DEFAULT_TURNS = 9
+
+# What a word is on one map.
+KEY, TRAP, EMPTY = "key", "trap", "empty"
+
+# The exact overlap of the two maps (../shared/rules/README.md), as (seat 0's map, seat 1's map) -> count.
+# Each map: 9 keys, 3 traps, 13 empties; 3 keys shared; of each seat's traps one is the partner's trap,
+# one the partner's key, one the partner's empty; of each seat's 6 other keys, 1 is the partner's trap
+# and 5 the partner's empties. Distinct keys: 3 + 6 + 6 = 15.
+LAYOUT: tuple[tuple[str, str, int], ...] = (
+    (KEY, KEY, 3),
+    (TRAP, TRAP, 1),
+    (TRAP, KEY, 1),
+    (KEY, TRAP, 1),
+    (TRAP, EMPTY, 1),
+    (EMPTY, TRAP, 1),
+    (KEY, EMPTY, 5),
+    (EMPTY, KEY, 5),
+    (EMPTY, EMPTY, 7),
+)
+KEYS_PER_MAP = 9
+TRAPS_PER_MAP = 3
+TOTAL_KEYS = 15
+
+# Phases.
+CLUE = "clue"  # the giver writes a clue
+GUESS = "guess"  # the guesser touches words
+FINISHED = "finished"
+
+# Results and why a game ended (outcome["result"], outcome["reason"]).
+WON, LOST, STOPPED = "won", "lost", "stopped"
+ALL_KEYS = "all_keys"  # the 15 keys are uncovered
+TRAP_TOUCHED = "trap"  # the guesser touched a trap of the giver's map
+OUT_OF_TURNS = "out_of_turns"  # the last turn ended with keys left
+INTERRUPTED = "interrupted"  # someone left mid-game (the default reason of `interrupt`)
+
+# Why a turn ended (history).
+TURN_EMPTY = "empty"  # the guesser touched an empty word of the giver's map
+TURN_ENDED = "ended"  # the guesser pressed "Termino el turno"
+
+# Each partner's colour for their marks (rules §6: naranja o azul).
+COLOURS = ("orange", "blue")
+
+ACTION_TYPES = ("clue", "guess", "end_turn")
+
+
+def list_slug(level: str) -> str:
+    return f"claves-es-{level}"
+
+
+# Every curated noun of the game (familiar is a subset): a clue that is one of them is a word in its own
+# right, refused only as a plural of a board word ("puerta" is fine with "puerto"; see clues.py).
+NOUNS_LIST = list_slug("standard")
+
+
+# -- state ------------------------------------------------------------------------------------------
+
+
+@dataclass
+class Guess:
+    cell: int
+    result: str  # key | empty | trap: what the giver's map says
+
+
+@dataclass
+class Turn:
+    """One clue and what followed it; the last one is the current turn while guessing."""
+
+    number: int  # 1-based: which turn circle it spent
+    giver: int
+    word: str  # normalised clue
+    shown: str  # as typed (lowercased, accents kept)
+    count: int  # the clue's number, 0-9
+    at: datetime
+    guesses: list[Guess] = field(default_factory=list)
+    end: str | None = None  # empty | ended | trap | all_keys | stopped (None while guessing)
+
+
+@dataclass
+class State:
+    level: str
+    turns: int  # turn circles at the start (9 or 11)
+    list_slug: str
+    list_version: str | None
+    words: list[str]  # the 25 board words, normalised, in board order
+    shown: list[str]  # their display spellings
+    maps: list[list[str]]  # per seat, 25 of key/trap/empty; never in a view but its owner's (until the end)
+    first_giver: int
+    giver: int  # who gives the clue this turn (the last giver once finished)
+    phase: str  # clue | guess | finished
+    turns_left: int
+    uncovered: list[int]  # cells uncovered green, in order
+    marks: list[list[int]]  # per seat, cells marked with that seat's colour (empty on that seat's map)
+    history: list[Turn]
+    started_at: datetime
+    finished_at: datetime | None = None
+    result: str | None = None  # won | lost | stopped
+    reason: str | None = None  # all_keys | trap | out_of_turns | stopped
+    trap_cell: int | None = None  # the trap that ended the game
+    stopped: str | None = None  # why the runtime stopped it (e.g. "interrupted")
+
+    @property
+    def guesser(self) -> int:
+        return 1 - self.giver
+
+    def keys_of(self, seat: int) -> list[int]:
+        return [cell for cell, kind in enumerate(self.maps[seat]) if kind == KEY]
+
+    def map_done(self, seat: int) -> bool:
+        """Every key of this seat's map is uncovered: this seat gives no more clues."""
+        found = set(self.uncovered)
+        return all(cell in found for cell in self.keys_of(seat))
+
+    def all_keys_found(self) -> bool:
+        return self.map_done(0) and self.map_done(1)
+
+    def touchable(self, cell: int) -> bool:
+        """Whether the guesser may touch `cell` now: not uncovered, not marked with the giver's colour."""
+        return cell not in self.uncovered and cell not in self.marks[self.giver]
+
+
+# -- JSON -------------------------------------------------------------------------------------------
+
+
+def _turn_json(turn: Turn) -> dict[str, Any]:
+    return {"number": turn.number, "giver": turn.giver, "word": turn.word, "shown": turn.shown,
+            "count": turn.count, "at": encode_time(turn.at),
+            "guesses": [[g.cell, g.result] for g in turn.guesses], "end": turn.end}
+
+
+def _turn_from(data: Mapping[str, Any]) -> Turn:
+    return Turn(number=data["number"], giver=data["giver"], word=data["word"], shown=data["shown"],
+                count=data["count"], at=decode_time(data["at"]),
+                guesses=[Guess(cell, result) for cell, result in data["guesses"]], end=data["end"])
+
+
+def to_json(state: State) -> dict[str, Any]:
+    """The state as plain JSON data (what the match row stores; both maps included)."""
+    return {
+        "schema": SCHEMA,
+        "level": state.level,
+        "turns": state.turns,
+        "list_slug": state.list_slug,
+        "list_version": state.list_version,
+        "words": list(state.words),
+        "shown": list(state.shown),
+        # The runtime avoids a room's earlier "hidden_words" when it draws the next board
+        # (games.runtime.matches._recent_hidden_words): the board words are this game's.
+        "hidden_words": list(state.words),
+        "maps": [list(m) for m in state.maps],
+        "first_giver": state.first_giver,
+        "giver": state.giver,
+        "phase": state.phase,
+        "turns_left": state.turns_left,
+        "uncovered": list(state.uncovered),
+        "marks": [list(m) for m in state.marks],
+        "history": [_turn_json(t) for t in state.history],
+        "started_at": encode_time(state.started_at),
+        "finished_at": encode_time(state.finished_at),
+        "result": state.result,
+        "reason": state.reason,
+        "trap_cell": state.trap_cell,
+        "stopped": state.stopped,
+    }
+
+
+def from_json(data: Mapping[str, Any]) -> State:
+    if data.get("schema") != SCHEMA:
+        raise ValueError(f"unknown claves state schema {data.get('schema')!r}")
+    return State(
+        level=data["level"], turns=data["turns"], list_slug=data["list_slug"],
+        list_version=data["list_version"], words=list(data["words"]), shown=list(data["shown"]),
+        maps=[list(m) for m in data["maps"]], first_giver=data["first_giver"], giver=data["giver"],
+        phase=data["phase"], turns_left=data["turns_left"], uncovered=list(data["uncovered"]),
+        marks=[list(m) for m in data["marks"]], history=[_turn_from(t) for t in data["history"]],
+        started_at=decode_time(data["started_at"]), finished_at=decode_time(data["finished_at"]),
+        result=data["result"], reason=data["reason"], trap_cell=data["trap_cell"], stopped=data["stopped"],
+    )
+
+
+# -- a new game -------------------------------------------------------------------------------------
+
+
+def make_settings(raw: Mapping[str, Any]) -> dict[str, Any]:
+    """The host's choices: the word level (familiar, standard) and the turns (9 or 11). Other keys are
+    ignored (room options that are not rules)."""
+    level = raw.get("level") or DEFAULT_LEVEL
+    if level not in LEVELS:
+        raise IllegalMove("bad_level", _("Choose the words: familiar or standard."))
+    turns = raw.get("turns", DEFAULT_TURNS)
+    if isinstance(turns, str) and turns.strip().isdigit():
+        turns = int(turns)
+    if isinstance(turns, bool) or turns not in TURN_CHOICES:
+        raise IllegalMove("bad_turns", _("A game has 9 or 11 turns."))
+    return {"level": level, "turns": turns}
+
+
+def draw_maps(rng: random.Random) -> list[list[str]]:
+    """The two maps, with exactly the overlap of LAYOUT, on randomly chosen cells."""
+    pairs = [(mine, theirs) for mine, theirs, count in LAYOUT for _n in range(count)]
+    rng.shuffle(pairs)
+    return [[pair[0] for pair in pairs], [pair[1] for pair in pairs]]
+
+
+def draw_board(word_list: WordList, rng: random.Random, avoid: Iterable[str] = (),
+               banned: Iterable[str] = ()) -> list[str]:
+    """25 distinct words: unused ones (not in `avoid`, the room's earlier boards) while the list has
+    them, then reused ones. Words admins banned are drawn only if the list has nothing else."""
+    avoid, banned = set(avoid), set(banned)
+    chosen: list[str] = []
+    for exclude in (avoid | banned, banned, set()):
+        while len(chosen) < BOARD_SIZE:
+            try:
+                chosen.append(word_list.choose(rng, exclude | set(chosen)))
+            except LookupError:
+                break
+    if len(chosen) < BOARD_SIZE:
+        raise ValueError(f"a Claves board needs {BOARD_SIZE} words; the list has {len(chosen)}")
+    return chosen
+
+
+def new_game(settings: Mapping[str, Any], seats: int, rng: random.Random, now: datetime, *,
+             words: WordSource, avoid: Iterable[str] = (), banned: Iterable[str] = ()) -> State:
+    """A game whose first turn starts at `now`: the board, both maps and the first clue giver are
+    drawn from `rng`. `avoid`: the room's earlier board words; `banned`: words admins took out."""
+    now = require_aware(now)
+    clean = make_settings(settings)
+    if isinstance(seats, bool) or seats != SEATS:
+        raise IllegalMove("bad_seats", _("A room has from %(min)d to %(max)d seats."),
+                          {"min": SEATS, "max": SEATS})
+    slug = list_slug(clean["level"])
+    word_list = words(slug)
+    board = draw_board(word_list, rng, avoid, banned)
+    maps = draw_maps(rng)
+    first = rng.randrange(SEATS)
+    return State(
+        level=clean["level"], turns=clean["turns"], list_slug=slug, list_version=list_version(word_list),
+        words=board, shown=[word_list.display(w) for w in board], maps=maps, first_giver=first,
+        giver=first, phase=CLUE, turns_left=clean["turns"], uncovered=[], marks=[[], []], history=[],
+        started_at=now,
+    )
+
+
+# -- no clock ---------------------------------------------------------------------------------------
+
+
+def next_deadline(state: State) -> datetime | None:
+    """Claves a Dúo has no clock: nothing ever happens by itself."""
+    return None
+
+
+def advance(state: State, now: datetime) -> tuple[State, list[Event]]:
+    require_aware(now)
+    return copy.deepcopy(state), []
+
+
+# -- the end ----------------------------------------------------------------------------------------
+
+
+def _finish(state: State, at: datetime, result: str, reason: str, events: list[Event]) -> None:
+    state.phase = FINISHED
+    state.finished_at = at
+    state.result = result
+    state.reason = reason
+    if state.history and state.history[-1].end is None:
+        state.history[-1].end = reason
+    events.append({"type": "match_finished", "at": encode_time(at), "result": result, "reason": reason,
+                   "turns_left": state.turns_left, "keys_found": len(state.uncovered),
+                   "trap_cell": state.trap_cell, "stopped": state.stopped})
+
+
+def stop(state: State, now: datetime, reason: str) -> tuple[State, list[Event]]:
+    """End the game now, neither won nor lost (someone left, an admin ended a stuck game)."""
+    now = require_aware(now)
+    state = copy.deepcopy(state)
+    events: list[Event] = []
+    if state.phase == FINISHED:
+        return state, events
+    state.stopped = reason
+    _finish(state, now, STOPPED, STOPPED, events)
+    return state, events
+
+
+def interrupt(state: State, now: datetime, reason: str = INTERRUPTED) -> tuple[State, list[Event]]:
+    """Someone left mid-game: the game ends (neither won nor lost) and the room goes back to waiting."""
+    return stop(state, now, reason)
+
+
+# -- moves ------------------------------------------------------------------------------------------
+
+
+def apply(state: State, seat: int, action: Action, now: datetime, *,
+          words: WordSource | None = None) -> tuple[State, list[Event]]:
+    """A seat's action. Raises IllegalMove, changing nothing.
+
+    `{"type": "clue", "word": "mar", "number": 2}` by the giver, `{"type": "guess", "cell": 7}` (0-24,
+    row * 5 + column) and `{"type": "end_turn"}` by the guesser. `words` gives the curated noun list
+    (NOUNS_LIST) that tells a noun of its own from a variant of a board word; without it, every
+    gender swap and diminutive of a board word is refused.
+    """
+    now = require_aware(now)
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < SEATS:
+        raise IllegalMove("not_a_seat", _("That seat is not in this match."))
+    if not isinstance(action, Mapping) or action.get("type") not in ACTION_TYPES:
+        raise IllegalMove("malformed", _("That is not a Claves a Dúo action."))
+    if state.phase == FINISHED:
+        raise IllegalMove("match_over", _("The match is over."))
+    kind = action["type"]
+    state = copy.deepcopy(state)
+    events: list[Event] = []
+    if kind == "clue":
+        _clue(state, seat, action, now, events, _nouns(words))
+    elif kind == "guess":
+        _guess(state, seat, action, now, events)
+    else:
+        _end_turn_action(state, seat, now, events)
+    return state, events
+
+
+def _nouns(words: WordSource | None) -> Container[str]:
+    if words is None:
+        return frozenset()
+    try:
+        return words(NOUNS_LIST)
+    except LookupError:
+        return frozenset()
+
+
+def _clue(state: State, seat: int, action: Mapping[str, Any], now: datetime, events: list[Event],
+          nouns: Container[str]) -> None:
+    if seat != state.giver:
+        raise IllegalMove("not_giver", _("Your partner gives the clue this turn."))
+    if state.phase != CLUE:
+        raise IllegalMove("clue_given", _("The clue for this turn is already given."))
+    clue = clues.check_clue(action.get("word"), action.get("number"), state.words, state.shown, nouns)
+    state.turns_left -= 1
+    number = state.turns - state.turns_left
+    state.history.append(Turn(number=number, giver=seat, word=clue.word, shown=clue.shown, count=clue.number,
+                              at=now))
+    state.phase = GUESS
+    events.append({"type": "clue_given", "seat": seat, "turn": number, "word": clue.word, "shown": clue.shown,
+                   "number": clue.number, "turns_left": state.turns_left, "at": encode_time(now)})
+
+
+def _parse_cell(raw: Any) -> int:
+    if isinstance(raw, str) and raw.strip().isdigit():
+        raw = int(raw.strip())
+    if not isinstance(raw, int) or isinstance(raw, bool) or not 0 <= raw < BOARD_SIZE:
+        raise IllegalMove("bad_cell", _("That word is not on the board."))
+    return raw
+
+
+def _guess(state: State, seat: int, action: Mapping[str, Any], now: datetime, events: list[Event]) -> None:
+    if seat != state.guesser:
+        raise IllegalMove("not_guesser", _("You give the clue this turn: your partner touches the words."))
+    if state.phase != GUESS:
+        raise IllegalMove("no_clue_yet", _("Wait for your partner's clue."))
+    cell = _parse_cell(action.get("cell"))
+    if cell in state.uncovered:
+        raise IllegalMove("already_uncovered", _("That word is already uncovered."))
+    if cell in state.marks[state.giver]:
+        raise IllegalMove("marked_for_giver", _(
+            "That word is empty on your partner's map: it cannot be touched while they give the clue."))
+    turn = state.history[-1]
+    result = state.maps[state.giver][cell]  # the clue giver's map decides, never the guesser's
+    turn.guesses.append(Guess(cell, result))
+    events.append({"type": "guessed", "seat": seat, "giver": state.giver, "cell": cell,
+                   "word": state.words[cell], "result": result, "at": encode_time(now)})
+    if result == KEY:
+        state.uncovered.append(cell)
+        if state.all_keys_found():
+            turn.end = ALL_KEYS
+            _finish(state, now, WON, ALL_KEYS, events)
+    elif result == EMPTY:
+        state.marks[state.giver].append(cell)
+        _end_turn(state, TURN_EMPTY, now, events)
+    else:
+        state.trap_cell = cell
+        turn.end = TRAP_TOUCHED
+        _finish(state, now, LOST, TRAP_TOUCHED, events)
+
+
+def _end_turn_action(state: State, seat: int, now: datetime, events: list[Event]) -> None:
+    if seat != state.guesser:
+        raise IllegalMove("not_guesser", _("You give the clue this turn: your partner touches the words."))
+    if state.phase != GUESS:
+        raise IllegalMove("no_clue_yet", _("Wait for your partner's clue."))
+    _end_turn(state, TURN_ENDED, now, events)
+
+
+def next_giver(state: State) -> int:
+    """Roles swap each turn, except that a seat whose keys are all uncovered gives no more clues."""
+    candidate = state.guesser
+    return state.giver if state.map_done(candidate) else candidate
+
+
+def _end_turn(state: State, why: str, now: datetime, events: list[Event]) -> None:
+    state.history[-1].end = why
+    if state.turns_left <= 0:
+        events.append({"type": "turn_ended", "why": why, "next_giver": None, "turns_left": 0,
+                       "at": encode_time(now)})
+        _finish(state, now, LOST, OUT_OF_TURNS, events)
+        return
+    state.giver = next_giver(state)
+    state.phase = CLUE
+    events.append({"type": "turn_ended", "why": why, "next_giver": state.giver, "turns_left": state.turns_left,
+                   "at": encode_time(now)})
+
+
+# -- what leaves the server -------------------------------------------------------------------------
+
+
+def _turn_view(turn: Turn) -> dict[str, Any]:
+    return {"number": turn.number, "giver": turn.giver, "word": turn.shown, "count": turn.count,
+            "at": encode_time(turn.at), "guesses": [{"cell": g.cell, "result": g.result} for g in turn.guesses],
+            "end": turn.end}
+
+
+def _check_viewer(viewer: Viewer) -> None:
+    if viewer is not None and not (isinstance(viewer, int) and not isinstance(viewer, bool)
+                                   and 0 <= viewer < SEATS):
+        raise ValueError(f"seat {viewer!r} is not in this match")
+
+
+def view(state: State, viewer: Viewer) -> dict[str, Any]:
+    """What `viewer` (a seat, or None for a spectator) sees. While the game runs: the board, what is
+    uncovered and marked, the clue, turns, roles, and the viewer's OWN map only (a spectator: none).
+    Once the game is over: both maps, for everyone."""
+    _check_viewer(viewer)
+    playing = state.phase != FINISHED
+    guessing = state.phase == GUESS
+    current = state.history[-1] if state.history and guessing else None
+    own_map = list(state.maps[viewer]) if viewer is not None else None
+    uncovered = set(state.uncovered)
+    board = []
+    for cell in range(len(state.words)):
+        board.append({
+            "cell": cell,
+            "row": cell // COLUMNS,
+            "col": cell % COLUMNS,
+            "word": state.shown[cell],
+            "uncovered": cell in uncovered,
+            "marks": [seat for seat in range(SEATS) if cell in state.marks[seat]],
+            "trap": cell == state.trap_cell,
+            "touchable": guessing and state.touchable(cell),
+            "mine": own_map[cell] if own_map is not None else None,
+        })
+    role = None
+    if viewer is not None and playing:
+        role = "giver" if viewer == state.giver else "guesser"
+    return {
+        "game": SLUG,
+        "phase": state.phase,
+        "level": state.level,
+        "list": state.list_slug,
+        "list_version": state.list_version,
+        "you": viewer,
+        "role": role,
+        "colours": list(COLOURS),
+        "giver": state.giver if playing else None,
+        "guesser": state.guesser if playing else None,
+        "turns": state.turns,
+        "turns_left": state.turns_left,
+        "turns_used": state.turns - state.turns_left,
+        "keys_total": TOTAL_KEYS,
+        "keys_found": len(state.uncovered),
+        "done": [state.map_done(seat) for seat in range(SEATS)],
+        "deadline": None,
+        "columns": COLUMNS,
+        "board": board,
+        "map": own_map,
+        "maps": [list(m) for m in state.maps] if not playing else None,
+        "clue": None if current is None else {"word": current.shown, "number": current.count,
+                                              "giver": current.giver, "turn": current.number,
+                                              "guesses": len(current.guesses)},
+        "history": [_turn_view(t) for t in state.history],
+        "can_clue": viewer is not None and state.phase == CLUE and viewer == state.giver,
+        "can_guess": viewer is not None and guessing and viewer == state.guesser,
+        "can_end_turn": viewer is not None and guessing and viewer == state.guesser,
+        "stopped": state.stopped,
+        "outcome": outcome(state),
+    }
+
+
+def outcome(state: State) -> dict[str, Any] | None:
+    """None while the game runs; then won/lost (or stopped), why, the turns left and the keys found.
+    `winners`/`places`/`totals`/`draw` repeat it in the runtime's shape: a win is both seats' (the pair
+    plays together), with the turns left as the score; a loss or a stop has no winner."""
+    if state.phase != FINISHED:
+        return None
+    won = state.result == WON
+    score = state.turns_left if won else 0
+    return {
+        "result": state.result,
+        "won": won,
+        "reason": state.reason,
+        "turns": state.turns,
+        "turns_left": state.turns_left,
+        "turns_used": state.turns - state.turns_left,
+        "keys_found": len(state.uncovered),
+        "keys_total": TOTAL_KEYS,
+        "trap_cell": state.trap_cell,
+        "level": state.level,
+        "list": state.list_slug,
+        "list_version": state.list_version,
+        "first_giver": state.first_giver,
+        "stopped": state.stopped,
+        "winners": list(range(SEATS)) if won else [],
+        "draw": False,
+        "places": [1, 1] if won else [2, 2],
+        "totals": [score, score],
+        "seats": [{"seat": seat, "clues": sum(t.giver == seat for t in state.history),
+                   "map_done": state.map_done(seat)} for seat in range(SEATS)],
+    }
+
