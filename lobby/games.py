@@ -30,5 +30,5 @@ CATALOGUE = [
              _("2 players or you against the AI"), url_name="cruzadas_home"),
     GameCard("claves", "Claves a Dúo",
              _("Work together: give one-word clues so your partner finds every key."),
-             _("2 players together, anyone can watch")),
+             _("2 players together, anyone can watch"), url_name="claves_home"),
 ]

@@ -1,0 +1,640 @@
+// The Claves a Dúo board: the 25 word cards, the viewer's own map (never anyone else's while playing),
+// uncovered keys, marks, the trap, the turn circles, the current clue, the clue form (giver), the
+// two-step touch + "Descubro" and "Termino el turno" (guesser), the clue history and the end screen with
+// both maps.
+//
+// Every `match` frame is a full snapshot (the engine's view for this viewer, docs/claves.md), so the board
+// renders from it alone, idempotently. Local state: the word the guesser has touched but not confirmed
+// (dropped when a guess goes in or the word can no longer be touched) and the clue being typed (kept
+// when the server refuses it, so the giver can fix it).
+//
+//   const board = mountClaves(root, {send, strings});
+//   board.onMatch(frame); board.onRoom(frame); board.onError(frame);
+
+const SIZE = 25;
+const MAX_NUMBER = 9;
+const MESSAGE_MS = 5000;
+const PENDING_MS = 5000;
+const MIN_FONT_PX = 9;
+const ONE_LINE_MIN_PX = 11.5;
+// Refusals of a clue: the message stays until the giver edits the clue.
+const CLUE_ERRORS = new Set([
+  "empty_clue", "not_one_word", "not_letters", "too_long", "board_word", "board_variant", "bad_number",
+]);
+
+// English fallbacks for every UI text; the page passes translated ones (Django gettext) as `strings`.
+export const DEFAULT_STRINGS = {
+  seat_n: "Seat %(n)s",
+  you: "you",
+  role_giver: "You give the clue",
+  role_guesser: "Your partner gives the clue",
+  role_spectator: "%(giver)s gives the clue, %(guesser)s guesses",
+  spectating: "You are watching.",
+  step_write: "Write one word and a number: how many of your keys it is about.",
+  step_wait_guess: "%(name)s is touching words. Your map decides.",
+  step_wait_clue: "Wait for %(name)s's clue.",
+  step_guess: "Touch a word, then confirm with “Uncover”. Your partner's map decides.",
+  step_spectator_clue: "%(name)s is thinking of a clue.",
+  step_spectator_guess: "%(name)s is touching words.",
+  map_done: "%(name)s has no keys left to find: %(partner)s gives every clue left.",
+  board: "Board",
+  turns_left: "%(left)s of %(total)s turns left",
+  turns: "Turns",
+  keys: "Keys",
+  keys_found: "%(found)s of %(total)s keys found",
+  clue: "Clue",
+  clue_by: "%(name)s's clue · turn %(turn)s",
+  clue_waiting: "No clue yet",
+  clue_word: "Clue word",
+  clue_placeholder: "one word",
+  clue_number: "Number",
+  send_clue: "Give the clue",
+  sending: "Sending…",
+  uncover: "Uncover",
+  uncover_word: "Uncover “%(word)s”",
+  end_turn: "End the turn",
+  pick_first: "Touch a word first.",
+  card_found: "key found",
+  card_trap_hit: "the trap that ended the game",
+  card_mine_key: "your key",
+  card_mine_trap: "your trap",
+  card_mark: "empty for %(name)s",
+  card_selected: "selected",
+  legend: "Your map",
+  legend_key: "Your key (only you see it)",
+  legend_trap: "Your trap (only you see it)",
+  legend_found: "Key found",
+  legend_mark: "Empty for %(name)s",
+  history: "Clues",
+  no_clues: "No clues yet.",
+  history_turn: "%(turn)s. %(word)s · %(number)s",
+  history_by: "%(name)s",
+  end_empty: "empty word: turn over",
+  end_ended: "turn ended",
+  end_trap: "trap",
+  end_all_keys: "all keys found",
+  end_stopped: "game stopped",
+  end_guessing: "guessing…",
+  result_key: "key",
+  result_empty: "empty",
+  result_trap: "trap",
+  match_over: "Game over",
+  won_title: "You won!",
+  won_title_watching: "They won!",
+  won_reason: "All %(total)s keys found with %(left)s turns left.",
+  lost_title: "Lost",
+  lost_trap: "“%(word)s” was a trap on %(name)s's map.",
+  lost_out_of_turns: "No turns left: %(found)s of %(total)s keys found.",
+  stopped_title: "Game interrupted",
+  stopped_reason: "Someone left the room: the game stopped before the end.",
+  maps: "Both maps",
+  map_of: "%(name)s's map",
+  kind_key: "key",
+  kind_trap: "trap",
+  kind_empty: "empty",
+  play_again_host: "Play again: start a new board from the room panel (the words will be new).",
+  play_again_guest: "The host can start a new board.",
+  // The engine's refusals (the server's translated message is shown when it comes with one).
+  empty_clue: "Write a one-word clue.",
+  not_one_word: "A clue is a single word, not several words or a phrase.",
+  not_letters: "A clue is written with letters only.",
+  too_long: "A clue has at most %(max)s letters.",
+  board_word: "“%(clue)s” is a word on the board.",
+  board_variant: "“%(clue)s” is too close to “%(word)s”, a word on the board.",
+  bad_number: "The number is a whole number from 0 to %(max)s.",
+  not_giver: "Your partner gives the clue this turn.",
+  clue_given: "The clue for this turn is already given.",
+  not_guesser: "You give the clue this turn: your partner touches the words.",
+  no_clue_yet: "Wait for your partner's clue.",
+  bad_cell: "That word is not on the board.",
+  already_uncovered: "That word is already uncovered.",
+  marked_for_giver: "That word is empty on your partner's map: it cannot be touched while they give the clue.",
+  match_over_error: "The match is over.",
+};
+
+function h(tag, attrs = {}, children = []) {
+  const el = document.createElement(tag);
+  for (const [name, value] of Object.entries(attrs)) {
+    if (value === null || value === undefined || value === false) continue;
+    if (name === "class") el.className = value;
+    else if (name === "text") el.textContent = value;
+    else el.setAttribute(name, value === true ? "" : value);
+  }
+  for (const child of [].concat(children)) if (child) el.append(child);
+  return el;
+}
+
+// Spanish syllables, for soft hyphens in long words: a card wraps "helicóp-tero" instead of overflowing.
+const VOWELS = new Set("aeiouáéíóúü");
+const DIGRAPHS = new Set(["ch", "ll", "rr"]);
+const ONSETS = new Set(["bl", "br", "cl", "cr", "dr", "fl", "fr", "gl", "gr", "kl", "kr", "pl", "pr", "tr", "tl"]);
+const MIN_PART = 2; // letters on each side of a break: no "a-" or "-o" on a line of its own
+const SHY = "\u00ad";
+
+/** Where a Spanish word may break, as indices before which a hyphen may go. */
+export function syllableBreaks(word) {
+  const w = word.toLowerCase();
+  const breaks = [];
+  let i = 0;
+  while (i < w.length && !VOWELS.has(w[i])) i += 1; // leading consonants stay with the first vowel
+  while (i < w.length) {
+    while (i < w.length && VOWELS.has(w[i])) i += 1; // vowels together (diphthongs) never split
+    const start = i;
+    while (i < w.length && !VOWELS.has(w[i])) i += 1;
+    if (i >= w.length) break; // final consonants stay with the last vowel
+    // Group the consonants between two vowels into units (ch, ll, rr are one sound).
+    const units = [];
+    for (let j = start; j < i;) {
+      if (j + 1 < i && DIGRAPHS.has(w.slice(j, j + 2))) { units.push(w.slice(j, j + 2)); j += 2; }
+      else { units.push(w[j]); j += 1; }
+    }
+    let keep = 1; // consonant units that start the next syllable
+    if (units.length >= 2 && ONSETS.has(units.slice(-2).join(""))) keep = 2;
+    if (units.length === 0) continue;
+    const tail = units.slice(units.length - keep).join("").length;
+    breaks.push(i - tail);
+  }
+  return breaks.filter((at) => at >= MIN_PART && w.length - at >= MIN_PART);
+}
+
+function hyphenate(word) {
+  if (word.length < 7) return word;
+  let out = "";
+  let last = 0;
+  for (const at of syllableBreaks(word)) {
+    out += word.slice(last, at) + SHY;
+    last = at;
+  }
+  return out + word.slice(last);
+}
+
+export function mountClaves(root, { send, strings = {} } = {}) {
+  const texts = { ...DEFAULT_STRINGS, ...strings };
+  const t = (name, params = {}) =>
+    String(texts[name] ?? DEFAULT_STRINGS[name] ?? name)
+      .replace(/%\((\w+)\)[sd]/g, (_m, p) => String(params[p] ?? ""));
+
+  let view = null;
+  let matchId = null;
+  let version = -1;
+  let room = null;
+  let refCounter = 0;
+  let pending = null; // {ref, kind, timer} while an action is on its way
+  let messageTimer = null;
+  let selected = null; // the cell the guesser touched, waiting for "Descubro"
+  let guessesSeen = null; // guesses made so far in this match, to drop a selection once one goes in
+  let fittedWords = ""; // the board (and size) the card fonts were fitted for
+
+  // -- skeleton (built once) ------------------------------------------------------------------------
+  const roleEl = h("p", { class: "cl-role", role: "status", "data-testid": "role" });
+  const stepEl = h("p", { class: "cl-step", "data-testid": "step" });
+  const turnsEl = h("div", { class: "cl-turns", role: "img", "data-testid": "turns" });
+  const keysEl = h("p", { class: "cl-keys", "data-testid": "keys" });
+  const statusEl = h("div", { class: "cl-status" }, [turnsEl, keysEl]);
+  const doneEl = h("p", { class: "cl-done", "data-testid": "map-done", hidden: true });
+
+  const clueEl = h("section", { class: "cl-clue", "aria-label": t("clue"), "data-testid": "clue" });
+
+  const wordInput = h("input", {
+    type: "text", class: "cl-clue-word", name: "word", autocomplete: "off", autocapitalize: "none",
+    autocorrect: "off", spellcheck: "false", enterkeyhint: "send", maxlength: "30", lang: "es",
+    placeholder: t("clue_placeholder"), "aria-label": t("clue_word"), "data-testid": "clue-word",
+  });
+  const numberSelect = h("select", { class: "cl-clue-number", name: "number", "aria-label": t("clue_number"),
+    "data-testid": "clue-number" },
+  Array.from({ length: MAX_NUMBER + 1 }, (_v, n) => h("option", { value: String(n), text: String(n) })));
+  numberSelect.value = "1";
+  const sendClueBtn = h("button", { type: "submit", class: "button cl-send-clue", "data-testid": "send-clue",
+    text: t("send_clue") });
+  // A refused clue's reason shows right under the form (the giver's eyes are there, not on the grid).
+  const clueMessageEl = h("p", { class: "cl-message cl-clue-message", role: "alert", "data-testid": "clue-message" });
+  const clueForm = h("form", { class: "cl-clue-form", "data-testid": "clue-form", novalidate: true }, [
+    h("label", { class: "cl-field cl-field-word" }, [h("span", { text: t("clue_word") }), wordInput]),
+    h("label", { class: "cl-field cl-field-number" }, [h("span", { text: t("clue_number") }), numberSelect]),
+    sendClueBtn,
+    clueMessageEl,
+  ]);
+
+  const cards = [];
+  const gridEl = h("div", { class: "cl-grid", role: "group", "aria-label": t("board"), "data-testid": "grid" });
+  for (let i = 0; i < SIZE; i += 1) {
+    const card = h("button", { type: "button", class: "cl-card", "data-cell": i, "data-testid": `card-${i}` }, [
+      h("span", { class: "cl-word", lang: "es" }),
+      h("span", { class: "cl-marks", "aria-hidden": "true" }),
+      h("span", { class: "cl-sign", "aria-hidden": "true", hidden: true }),
+    ]);
+    cards.push(card);
+    gridEl.append(card);
+  }
+  const messageEl = h("p", { class: "cl-message", role: "status", "aria-live": "polite", "data-testid": "message" });
+  const uncoverBtn = h("button", { type: "button", class: "button cl-uncover", "data-testid": "uncover",
+    text: t("uncover") });
+  const endTurnBtn = h("button", { type: "button", class: "button secondary cl-end-turn", "data-testid": "end-turn",
+    text: t("end_turn") });
+  const guessEl = h("div", { class: "cl-guess-controls", "data-testid": "guess-controls" }, [uncoverBtn, endTurnBtn]);
+  const legendEl = h("section", { class: "cl-legend", "aria-label": t("legend"), "data-testid": "legend" });
+  const historyEl = h("section", { class: "cl-history", "aria-label": t("history"), "data-testid": "history" });
+  const resultEl = h("section", { class: "cl-result", hidden: true, "data-testid": "result" });
+  const playEl = h("div", { class: "cl-play" }, [clueEl, clueForm, gridEl, messageEl, guessEl]);
+  const sideEl = h("div", { class: "cl-side" }, [legendEl, historyEl]);
+  const board = h("div", { class: "claves", "data-phase": "waiting" }, [
+    h("header", { class: "cl-head" }, [roleEl, stepEl, statusEl, doneEl]),
+    resultEl,
+    h("div", { class: "cl-body" }, [playEl, sideEl]),
+  ]);
+  root.replaceChildren(board);
+
+  const playing = () => Boolean(view && view.phase !== "finished");
+  const canClue = () => Boolean(view && view.can_clue);
+  const canGuess = () => Boolean(view && view.can_guess);
+  const touchable = (cell) => Boolean(canGuess() && view.board[cell] && view.board[cell].touchable);
+
+  function seatName(seat) {
+    const info = room && room.seats ? room.seats.find((s) => s.index === seat) : null;
+    return info && info.nickname ? info.nickname : t("seat_n", { n: seat + 1 });
+  }
+
+  function showMessage(text, { sticky = false, clue = false } = {}) {
+    clearMessage();
+    const el = clue ? clueMessageEl : messageEl;
+    el.textContent = text;
+    if (!sticky) messageTimer = setTimeout(() => { el.textContent = ""; }, MESSAGE_MS);
+  }
+
+  function clearMessage() {
+    clearTimeout(messageTimer);
+    messageEl.textContent = "";
+    clueMessageEl.textContent = "";
+  }
+
+  function clearPending() {
+    if (pending) clearTimeout(pending.timer);
+    pending = null;
+  }
+
+  function act(action, kind) {
+    refCounter += 1;
+    const ref = `${kind}-${refCounter}`;
+    clearPending();
+    pending = { ref, kind, timer: setTimeout(() => { pending = null; render(); }, PENDING_MS) };
+    send({ type: "act", match_id: matchId, action, ref });
+    render();
+  }
+
+  // -- input ------------------------------------------------------------------------------------------
+  clueForm.addEventListener("submit", (event) => {
+    event.preventDefault();
+    if (!canClue() || pending) return;
+    const word = wordInput.value.trim();
+    if (!word) {
+      showMessage(t("empty_clue"), { clue: true });
+      wordInput.focus();
+      return;
+    }
+    clearMessage();
+    act({ type: "clue", word, number: Number(numberSelect.value) }, "clue");
+  });
+  wordInput.addEventListener("input", () => { clueMessageEl.textContent = ""; });
+
+  gridEl.addEventListener("click", (event) => {
+    const card = event.target.closest(".cl-card");
+    if (!card || !gridEl.contains(card)) return;
+    const cell = Number(card.dataset.cell);
+    if (!touchable(cell) || pending) return;
+    selected = selected === cell ? null : cell; // a second tap on the same word lets it go
+    clearMessage();
+    render();
+  });
+
+  uncoverBtn.addEventListener("click", () => {
+    if (!canGuess() || pending) return;
+    if (selected === null || !touchable(selected)) {
+      showMessage(t("pick_first"));
+      return;
+    }
+    act({ type: "guess", cell: selected }, "guess");
+  });
+
+  endTurnBtn.addEventListener("click", () => {
+    if (!canGuess() || pending) return;
+    selected = null;
+    act({ type: "end_turn" }, "end_turn");
+  });
+
+  // -- rendering --------------------------------------------------------------------------------------
+  function renderHead() {
+    const giver = view.giver;
+    const guesser = view.guesser;
+    if (!playing()) {
+      roleEl.textContent = t("match_over");
+      roleEl.dataset.role = "over";
+      stepEl.textContent = "";
+    } else if (view.you === null || view.you === undefined) {
+      roleEl.textContent = t("role_spectator", { giver: seatName(giver), guesser: seatName(guesser) });
+      roleEl.dataset.role = "spectator";
+      stepEl.textContent = `${t("spectating")} ${view.phase === "clue"
+        ? t("step_spectator_clue", { name: seatName(giver) })
+        : t("step_spectator_guess", { name: seatName(guesser) })}`;
+    } else if (view.role === "giver") {
+      roleEl.textContent = t("role_giver");
+      roleEl.dataset.role = "giver";
+      stepEl.textContent = view.phase === "clue" ? t("step_write") : t("step_wait_guess", { name: seatName(guesser) });
+    } else {
+      roleEl.textContent = t("role_guesser");
+      roleEl.dataset.role = "guesser";
+      stepEl.textContent = view.phase === "clue" ? t("step_wait_clue", { name: seatName(giver) }) : t("step_guess");
+    }
+    roleEl.classList.toggle("active", Boolean(canClue() || canGuess()));
+    stepEl.hidden = !stepEl.textContent;
+
+    const left = view.turns_left;
+    turnsEl.setAttribute("aria-label", t("turns_left", { left, total: view.turns }));
+    turnsEl.dataset.left = String(left);
+    turnsEl.replaceChildren(h("span", { class: "cl-label", text: t("turns") }),
+      ...Array.from({ length: view.turns }, (_v, i) => h("span", {
+        class: `cl-circle${i < view.turns_used ? " used" : " left"}`, "aria-hidden": "true",
+      })));
+    keysEl.replaceChildren(h("span", { class: "cl-label", text: t("keys") }),
+      h("strong", { text: `${view.keys_found}/${view.keys_total}` }));
+    keysEl.setAttribute("aria-label", t("keys_found", { found: view.keys_found, total: view.keys_total }));
+
+    const doneSeat = playing() && view.done ? view.done.findIndex(Boolean) : -1;
+    doneEl.hidden = doneSeat < 0 || view.done.every(Boolean);
+    if (!doneEl.hidden) {
+      doneEl.textContent = t("map_done", { name: seatName(doneSeat), partner: seatName(1 - doneSeat) });
+    }
+  }
+
+  function renderClue() {
+    const writing = canClue();
+    clueForm.hidden = !writing;
+    const sending = Boolean(pending && pending.kind === "clue");
+    sendClueBtn.textContent = sending ? t("sending") : t("send_clue");
+    sendClueBtn.disabled = sending;
+    wordInput.readOnly = sending;
+    clueEl.hidden = writing || !playing();
+    if (clueEl.hidden) return;
+    const clue = view.clue;
+    clueEl.classList.toggle("waiting", !clue);
+    if (!clue) {
+      clueEl.replaceChildren(h("p", { class: "cl-clue-waiting", text: t("clue_waiting") }));
+      return;
+    }
+    clueEl.style.setProperty("--giver", `var(--seat-${view.colours[clue.giver]})`);
+    clueEl.replaceChildren(
+      h("p", { class: "cl-clue-main" }, [
+        h("span", { class: "cl-clue-text", lang: "es", "data-testid": "clue-text", text: clue.word }),
+        h("span", { class: "cl-clue-count", "data-testid": "clue-count", text: String(clue.number) }),
+      ]),
+      h("p", { class: "cl-clue-by", text: t("clue_by", { name: seatName(clue.giver), turn: clue.turn }) }),
+    );
+  }
+
+  function cardLabel(cell) {
+    const parts = [cell.word];
+    if (cell.uncovered) parts.push(t("card_found"));
+    if (cell.trap) parts.push(t("card_trap_hit"));
+    if (cell.mine === "key" && !cell.uncovered) parts.push(t("card_mine_key"));
+    if (cell.mine === "trap") parts.push(t("card_mine_trap"));
+    for (const seat of cell.marks) parts.push(t("card_mark", { name: seatName(seat) }));
+    if (selected === cell.cell) parts.push(t("card_selected"));
+    return parts.join(", ");
+  }
+
+  function renderGrid() {
+    const guessing = canGuess();
+    gridEl.classList.toggle("guessing", guessing);
+    for (const cell of view.board) {
+      const el = cards[cell.cell];
+      if (!el) continue;
+      const classes = ["cl-card"];
+      if (cell.uncovered) classes.push("found");
+      if (cell.trap) classes.push("trap-hit");
+      // The viewer's own map (a spectator's view has none: `mine` is null).
+      if (cell.mine === "key" || cell.mine === "trap") classes.push(`mine-${cell.mine}`);
+      if (cell.marks.length) classes.push("marked");
+      if (playing() && view.giver !== null && cell.marks.includes(view.giver)) classes.push("marked-giver");
+      if (guessing && !cell.touchable) classes.push("locked");
+      if (selected === cell.cell) classes.push("selected");
+      el.className = classes.join(" ");
+      el.dataset.word = cell.word;
+      const wordEl = el.querySelector(".cl-word");
+      if (wordEl.textContent.replaceAll(SHY, "") !== cell.word) {
+        wordEl.textContent = cell.word; // fitWords picks one line or syllables for it
+        fittedWords = "";
+      }
+      el.querySelector(".cl-marks").replaceChildren(...cell.marks.map((seat) => h("span", {
+        class: `cl-mark seat-${view.colours[seat]}`, "data-seat": seat,
+      })));
+      el.querySelector(".cl-sign").hidden = cell.mine !== "trap"; // a no-entry sign, drawn in CSS
+      el.setAttribute("aria-label", cardLabel(cell));
+      el.setAttribute("aria-pressed", selected === cell.cell ? "true" : "false");
+      el.disabled = !(guessing && cell.touchable);
+    }
+    fitWords();
+  }
+
+  // Each card's font shrinks until its word fits (width and height): first on one line, down to
+  // ONE_LINE_MIN_PX; a word still too wide then may wrap at its syllables (soft hyphens) and shrink on.
+  function shrink(wordEl, floor) {
+    wordEl.style.fontSize = "";
+    let size = parseFloat(getComputedStyle(wordEl).fontSize);
+    const overflows = () => wordEl.scrollWidth > wordEl.clientWidth + 0.5
+      || wordEl.scrollHeight > wordEl.clientHeight + 0.5;
+    while (size > floor && overflows()) {
+      size -= 0.5;
+      wordEl.style.fontSize = `${size}px`;
+    }
+    return !overflows();
+  }
+
+  function fitWords() {
+    const width = gridEl.clientWidth;
+    const key = `${width}|${view.board.map((c) => c.word).join(",")}`;
+    if (!width || key === fittedWords) return;
+    fittedWords = key;
+    for (const el of cards) {
+      const wordEl = el.querySelector(".cl-word");
+      const word = el.dataset.word || "";
+      wordEl.textContent = word;
+      wordEl.classList.add("one-line");
+      if (shrink(wordEl, ONE_LINE_MIN_PX)) continue;
+      wordEl.classList.remove("one-line");
+      wordEl.textContent = hyphenate(word);
+      shrink(wordEl, MIN_FONT_PX);
+    }
+  }
+
+  if (typeof ResizeObserver === "function") {
+    new ResizeObserver(() => { if (view) fitWords(); }).observe(gridEl);
+  }
+
+  function renderControls() {
+    const guessing = canGuess();
+    guessEl.hidden = !guessing;
+    if (!guessing) return;
+    const busy = Boolean(pending);
+    const word = selected === null ? null : view.board[selected].word;
+    uncoverBtn.textContent = pending && pending.kind === "guess" ? t("sending")
+      : word ? t("uncover_word", { word }) : t("uncover");
+    uncoverBtn.disabled = busy || word === null;
+    endTurnBtn.disabled = busy;
+  }
+
+  function swatch(kind, extra = "") {
+    return h("span", { class: `cl-swatch ${kind}${extra}`, "aria-hidden": "true" });
+  }
+
+  function renderLegend() {
+    // Only a player has a map; a spectator's page shows nothing map-like.
+    const mine = view.you !== null && view.you !== undefined && Array.isArray(view.map) && playing();
+    legendEl.hidden = !mine;
+    if (!mine) {
+      legendEl.replaceChildren();
+      return;
+    }
+    legendEl.replaceChildren(
+      h("h3", { text: t("legend") }),
+      h("ul", {}, [
+        h("li", {}, [swatch("mine-key"), t("legend_key")]),
+        h("li", {}, [swatch("mine-trap"), swatch("trap-sign"), t("legend_trap")]),
+        h("li", {}, [swatch("found"), t("legend_found")]),
+        ...[0, 1].map((seat) => h("li", {}, [swatch("mark", ` seat-${view.colours[seat]}`),
+          t("legend_mark", { name: seatName(seat) })])),
+      ]),
+    );
+  }
+
+  function renderHistory() {
+    const items = view.history.slice().reverse().map((turn) => {
+      const words = turn.guesses.map((g) => h("li", { class: `cl-guess result-${g.result}` }, [
+        h("span", { class: "w", lang: "es", text: view.board[g.cell].word }),
+        h("span", { class: "r", text: t(`result_${g.result}`) }),
+      ]));
+      const end = turn.end ? t(`end_${turn.end}`) : t("end_guessing");
+      return h("li", { class: `cl-turn seat-${view.colours[turn.giver]}`, "data-turn": turn.number }, [
+        h("p", { class: "cl-turn-head" }, [
+          h("span", { class: "cl-dot", "aria-hidden": "true" }),
+          h("strong", { lang: "es", text: t("history_turn", { turn: turn.number, word: turn.word, number: turn.count }) }),
+          h("span", { class: "by", text: t("history_by", { name: seatName(turn.giver) }) }),
+        ]),
+        words.length ? h("ul", { class: "cl-guesses" }, words) : null,
+        h("p", { class: "cl-turn-end", text: end }),
+      ]);
+    });
+    historyEl.replaceChildren(h("h3", { text: t("history") }),
+      items.length ? h("ol", { class: "cl-turn-list" }, items) : h("p", { class: "cl-none", text: t("no_clues") }));
+  }
+
+  function renderMaps() {
+    if (!Array.isArray(view.maps)) return null;
+    return h("div", { class: "cl-maps", "data-testid": "maps" }, view.maps.map((kinds, seat) => h("figure", {
+      class: `cl-map seat-${view.colours[seat]}`, "data-seat": seat, "data-testid": `map-${seat}`,
+    }, [
+      h("figcaption", {}, [h("span", { class: "cl-dot", "aria-hidden": "true" }),
+        t("map_of", { name: seatName(seat) }) + (seat === view.you ? ` (${t("you")})` : "")]),
+      h("div", { class: "cl-map-grid" }, kinds.map((kind, cell) => h("span", {
+        class: `cl-map-cell kind-${kind}${view.board[cell].uncovered ? " found" : ""}${view.board[cell].trap ? " trap-hit" : ""}`,
+        "data-kind": kind, lang: "es", title: `${view.board[cell].word}: ${t(`kind_${kind}`)}`,
+        text: hyphenate(view.board[cell].word),
+      }))),
+    ])));
+  }
+
+  function renderResult() {
+    const outcome = view.outcome || {};
+    const watching = view.you === null || view.you === undefined;
+    let title;
+    let reason;
+    if (outcome.result === "won") {
+      title = watching ? t("won_title_watching") : t("won_title");
+      reason = t("won_reason", { total: outcome.keys_total, left: outcome.turns_left });
+    } else if (outcome.result === "lost") {
+      title = t("lost_title");
+      if (outcome.reason === "trap") {
+        const turn = view.history[view.history.length - 1];
+        const giver = turn ? turn.giver : 0;
+        reason = t("lost_trap", { word: view.board[outcome.trap_cell].word, name: seatName(giver) });
+      } else {
+        reason = t("lost_out_of_turns", { found: outcome.keys_found, total: outcome.keys_total });
+      }
+    } else {
+      title = t("stopped_title");
+      reason = t("stopped_reason");
+    }
+    const host = Boolean(room && room.you && room.you.is_host);
+    resultEl.dataset.result = outcome.result || "";
+    resultEl.replaceChildren(...[
+      h("h2", { class: "cl-result-title", "data-testid": "result-title", text: title }),
+      h("p", { class: "cl-result-reason", "data-testid": "result-reason", text: reason }),
+      h("p", { class: "cl-again", "data-testid": "play-again", text: host ? t("play_again_host") : t("play_again_guest") }),
+      Array.isArray(view.maps) ? h("h3", { class: "cl-maps-title", text: t("maps") }) : null,
+      Array.isArray(view.maps) ? h("p", { class: "cl-maps-legend" }, ["key", "trap", "empty"].map((kind) => h("span", {},
+        [swatch(`kind-${kind}`), t(`kind_${kind}`)]))) : null,
+      renderMaps(),
+    ].filter(Boolean));
+  }
+
+  function render() {
+    if (!view) return;
+    board.dataset.phase = view.phase;
+    board.classList.toggle("spectator", view.you === null || view.you === undefined);
+    board.classList.toggle("my-turn", canClue() || canGuess());
+    renderHead();
+    renderClue();
+    renderGrid();
+    renderControls();
+    renderLegend();
+    renderHistory();
+    resultEl.hidden = playing();
+    if (!playing()) renderResult();
+  }
+
+  return {
+    onMatch(frame) {
+      if (!frame || !frame.view) return;
+      if (frame.match_id !== matchId) {
+        matchId = frame.match_id;
+        version = -1;
+        selected = null;
+        guessesSeen = null;
+        clearPending();
+        wordInput.value = "";
+        clearMessage();
+      }
+      if (typeof frame.v === "number" && frame.v < version) return; // an older snapshot arrived late
+      const changed = typeof frame.v !== "number" || frame.v !== version;
+      if (typeof frame.v === "number") version = frame.v;
+      const before = view;
+      view = frame.view;
+      const guesses = view.history.reduce((sum, turn) => sum + turn.guesses.length, 0);
+      if (guessesSeen !== null && guesses !== guessesSeen) selected = null; // a guess went in
+      guessesSeen = guesses;
+      if (selected !== null && !touchable(selected)) selected = null;
+      if (before && view.history.length !== before.history.length) {
+        wordInput.value = ""; // a clue was given: the next one starts blank
+        numberSelect.value = "1";
+      }
+      if (changed && pending) clearPending(); // the new snapshot carries the answer
+      render();
+    },
+    onError(frame) {
+      const answered = pending && (!frame.ref || frame.ref === pending.ref) ? pending : null;
+      if (answered) clearPending();
+      const code = frame.code === "match_over" ? "match_over_error" : frame.code;
+      const text = frame.message || t(code, frame.params || {});
+      const aboutClue = CLUE_ERRORS.has(frame.code) || Boolean(answered && answered.kind === "clue");
+      if (view) render();
+      showMessage(text, { sticky: aboutClue, clue: aboutClue && canClue() });
+      if (aboutClue && canClue()) wordInput.focus();
+    },
+    onRoom(frame) {
+      room = frame.room || frame;
+      if (view) render();
+    },
+    // For tests and the page: the word touched and not yet confirmed.
+    selected: () => selected,
+  };
+}
+
+export const mount = mountClaves;
