@@ -11,6 +11,7 @@
 //   const board = mountClaves(root, {send, strings});
 //   board.onMatch(frame); board.onRoom(frame); board.onError(frame);
 
+import { h, translator } from "./kit.js";
 const SIZE = 25;
 const MAX_NUMBER = 9;
 const MESSAGE_MS = 5000;
@@ -112,17 +113,6 @@ export const DEFAULT_STRINGS = {
   match_over_error: "The match is over.",
 };
 
-function h(tag, attrs = {}, children = []) {
-  const el = document.createElement(tag);
-  for (const [name, value] of Object.entries(attrs)) {
-    if (value === null || value === undefined || value === false) continue;
-    if (name === "class") el.className = value;
-    else if (name === "text") el.textContent = value;
-    else el.setAttribute(name, value === true ? "" : value);
-  }
-  for (const child of [].concat(children)) if (child) el.append(child);
-  return el;
-}
 
 // Spanish syllables, for soft hyphens in long words: a card wraps "helicóp-tero" instead of overflowing.
 const VOWELS = new Set("aeiouáéíóúü");
@@ -170,9 +160,7 @@ function hyphenate(word) {
 
 export function mountClaves(root, { send, strings = {} } = {}) {
   const texts = { ...DEFAULT_STRINGS, ...strings };
-  const t = (name, params = {}) =>
-    String(texts[name] ?? DEFAULT_STRINGS[name] ?? name)
-      .replace(/%\((\w+)\)[sd]/g, (_m, p) => String(params[p] ?? ""));
+  const t = translator(texts, DEFAULT_STRINGS);
 
   let view = null;
   let matchId = null;

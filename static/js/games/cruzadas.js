@@ -11,6 +11,7 @@
 //   const board = mountCruzadas(root, {send, strings});
 //   board.onMatch(frame); board.onRoom(frame); board.onError(frame);
 
+import { h, translator } from "./kit.js";
 const SIZE = 15;
 const BLANK = "?";
 // The letters a blank may stand for (the Turkish ruleset's, in alphabetical order).
@@ -125,17 +126,6 @@ export function upperTr(text) {
   }).join("");
 }
 
-function h(tag, attrs = {}, children = []) {
-  const el = document.createElement(tag);
-  for (const [name, value] of Object.entries(attrs)) {
-    if (value === null || value === undefined || value === false) continue;
-    if (name === "class") el.className = value;
-    else if (name === "text") el.textContent = value;
-    else el.setAttribute(name, value === true ? "" : value);
-  }
-  for (const child of [].concat(children)) if (child) el.append(child);
-  return el;
-}
 
 const rowOf = (index) => Math.floor(index / SIZE);
 const colOf = (index) => index % SIZE;
@@ -143,9 +133,7 @@ const sortedKey = (tiles) => [...tiles].sort().join("\u0000");
 
 export function mountCruzadas(root, { send, strings = {} } = {}) {
   const texts = { ...DEFAULT_STRINGS, ...strings };
-  const t = (name, params = {}) =>
-    String(texts[name] ?? DEFAULT_STRINGS[name] ?? name)
-      .replace(/%\((\w+)\)[sd]/g, (_m, p) => String(params[p] ?? ""));
+  const t = translator(texts, DEFAULT_STRINGS);
 
   let view = null;
   let matchId = null;

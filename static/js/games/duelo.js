@@ -7,6 +7,7 @@
 //   const board = mountDuelo(root, {send, strings});
 //   board.onMatch(frame); board.onRoom(frame); board.onError(frame);
 
+import { h, translator, parseTime } from "./kit.js";
 import {
   BACK, ENTER, LAYOUTS, SHIFT, composeKorean, displayLetter, keyLetters, physicalLetters,
 } from "../keyboards.js";
@@ -69,25 +70,7 @@ export const DEFAULT_STRINGS = {
   already_played: "You already played that word this round.",
 };
 
-function h(tag, attrs = {}, children = []) {
-  const el = document.createElement(tag);
-  for (const [name, value] of Object.entries(attrs)) {
-    if (value === null || value === undefined || value === false) continue;
-    if (name === "class") el.className = value;
-    else if (name === "text") el.textContent = value;
-    else el.setAttribute(name, value === true ? "" : value);
-  }
-  for (const child of [].concat(children)) if (child) el.append(child);
-  return el;
-}
 
-/** A timestamp from the view (ISO 8601 with up to 6 decimals) in milliseconds, or null. */
-function parseTime(iso) {
-  if (!iso) return null;
-  const trimmed = iso.replace(/(\.\d{3})\d+/, "$1");
-  const ms = Date.parse(trimmed);
-  return Number.isNaN(ms) ? null : ms;
-}
 
 function clockText(ms) {
   const total = Math.max(0, Math.ceil(ms / 1000));
@@ -96,8 +79,7 @@ function clockText(ms) {
 
 export function mountDuelo(root, { send, strings = {} } = {}) {
   const texts = { ...DEFAULT_STRINGS, ...strings };
-  const t = (key, params = {}) =>
-    String(texts[key] ?? key).replace(/%\((\w+)\)[sd]/g, (_m, name) => String(params[name] ?? ""));
+  const t = translator(texts, DEFAULT_STRINGS);
 
   let view = null;
   let matchId = null;

@@ -9,6 +9,7 @@
 //   const board = mountWordgrid(root, {send, strings});
 //   board.onMatch(frame); board.onRoom(frame); board.onError(frame);
 
+import { h, translator, parseTime } from "./kit.js";
 const SIZE = 5;
 const LETTERS = "abcdefghijklmnopqrstuvwxyz".split("");
 // Refusals of a move: the tentative move shakes and stays for the player to fix.
@@ -84,24 +85,7 @@ export const DEFAULT_STRINGS = {
   no_draw_offer: "There is no draw offer to answer.",
 };
 
-function h(tag, attrs = {}, children = []) {
-  const el = document.createElement(tag);
-  for (const [name, value] of Object.entries(attrs)) {
-    if (value === null || value === undefined || value === false) continue;
-    if (name === "class") el.className = value;
-    else if (name === "text") el.textContent = value;
-    else el.setAttribute(name, value === true ? "" : value);
-  }
-  for (const child of [].concat(children)) if (child) el.append(child);
-  return el;
-}
 
-/** A timestamp from the view or frame (ISO 8601, up to 6 decimals, Z or +00:00) in ms, or null. */
-function parseTime(iso) {
-  if (!iso) return null;
-  const ms = Date.parse(iso.replace(/(\.\d{3})\d+/, "$1"));
-  return Number.isNaN(ms) ? null : ms;
-}
 
 function clockText(ms) {
   const total = Math.max(0, Math.ceil(ms / 1000));
@@ -114,8 +98,7 @@ const same = (a, b) => Boolean(a && b) && a[0] === b[0] && a[1] === b[1];
 
 export function mountWordgrid(root, { send, strings = {} } = {}) {
   const texts = { ...DEFAULT_STRINGS, ...strings };
-  const t = (name, params = {}) =>
-    String(texts[name] ?? name).replace(/%\((\w+)\)[sd]/g, (_m, p) => String(params[p] ?? ""));
+  const t = translator(texts, DEFAULT_STRINGS);
 
   let view = null;
   let matchId = null;
