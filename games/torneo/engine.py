@@ -1,0 +1,572 @@
+"""The rules of the Torneo (Wordle Tournament), pure (see games/runtime/engine.py, docs/engine-interface.md).
+
+A tournament is a list of rounds. Each round: a 6 s intro shows the pairings (nobody types), then every
+duel of the round is played at once. A duel: two players guess the same hidden word on one shared board,
+taking turns (who starts is drawn), up to 6 turns each (12 rows), 30 s per turn; a turn that runs out is
+skipped, counts as used and passes the turn. The first to solve wins; twelve rows without a solve is a
+draw. The loser loses a life, both do on a draw. The round ends when its last duel ends, and the next
+intro starts then. At 0 lives a player is out; places are fixed at the end of the round they fell in,
+shared by everyone who fell in that round (leavers below them); the last player standing wins, and if
+everyone left falls in one round they share the place and the round is not replayed.
+
+`advance` takes no randomness and no word lists, yet pairings depend on results. So `new_game` draws with
+the caller's rng a seed for the pairings (each round's draw is `random.Random` seeded from it and the round
+number: a pure function of the state) and every duel word the tournament can need, one block per round
+(distinct within a block, and across the tournament while the lists allow).
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from games import wordle
+from games.runtime.engine import (
+    Action,
+    Event,
+    IllegalMove,
+    Viewer,
+    WordSource,
+    decode_time,
+    encode_time,
+    list_version,
+    require_aware,
+    seconds,
+)
+from games.runtime.engine import gettext_noop as _
+from games.torneo.pairing import pair_round
+from wordlists import alphabets
+
+SLUG = "torneo"
+SCHEMA = 1
+
+LANGUAGES = ("en", "id", "de", "es", "fr", "it", "nl", "uz", "pl", "pt", "kk", "ru", "uk")
+WORD_LENGTHS = (4, 5, 6)
+SEATS = 8
+MIN_SEATS = 2  # the room always has 8; fewer only for tests and tools
+LIVES = 3
+TURNS_EACH = 6
+INTRO_SECONDS = 6
+TURN_SECONDS = 30
+
+INTRO = "intro"  # the pairings are shown; nobody types
+PLAYING = "playing"
+FINISHED = "finished"
+
+# How a duel ended.
+SOLVED = "solved"
+DRAW = "draw"  # twelve rows, nobody solved
+FORFEIT = "forfeit"  # a player left
+STOPPED = "stopped"
+
+
+# -- state ------------------------------------------------------------------------------------------
+
+
+@dataclass
+class Row:
+    seat: int
+    word: str | None  # None: a skipped (timed-out) turn
+    shown: str | None
+    marks: list[str] | None
+    at: datetime
+
+
+@dataclass
+class Duel:
+    seats: list[int]  # [first to play, second]
+    length: int
+    hidden: str
+    shown: str
+    turn_started_at: datetime
+    rows: list[Row] = field(default_factory=list)
+    winner: int | None = None
+    end: str | None = None  # SOLVED, DRAW, FORFEIT, STOPPED; None while playing
+    ended_at: datetime | None = None
+
+    @property
+    def over(self) -> bool:
+        return self.end is not None
+
+    @property
+    def to_play(self) -> int:
+        return self.seats[len(self.rows) % 2]
+
+    @property
+    def turn_ends_at(self) -> datetime:
+        return self.turn_started_at + seconds(TURN_SECONDS)
+
+    def losers(self) -> list[int]:
+        if self.end == DRAW:
+            return list(self.seats)
+        return [seat for seat in self.seats if seat != self.winner]
+
+
+@dataclass
+class Round:
+    number: int
+    intro_at: datetime
+    opens_at: datetime
+    duels: list[Duel]
+    bye: int | None
+    ended_at: datetime | None = None
+
+
+@dataclass
+class State:
+    language: str
+    seat_count: int
+    seed: int  # pairings: random.Random(f"{seed}:{round}")
+    words: list[list[list[Any]]]  # per round a block of [length, hidden, shown]
+    list_versions: dict[str, str | None]
+    lives: list[int]
+    left: list[bool]  # left (or abandoned) after the start
+    places: list[int | None]  # fixed when the round a player fell in ends
+    out_round: list[int | None]  # the round a player fell in
+    rounds: list[Round]
+    phase: str
+    finished_at: datetime | None = None
+    stopped: str | None = None
+
+    @property
+    def current(self) -> Round:
+        return self.rounds[-1]
+
+    def still_in(self) -> list[int]:
+        return [seat for seat in range(self.seat_count) if self.out_round[seat] is None]
+
+
+# -- JSON -------------------------------------------------------------------------------------------
+
+
+def _row_json(row: Row) -> dict[str, Any]:
+    return {"seat": row.seat, "word": row.word, "shown": row.shown,
+            "marks": None if row.marks is None else list(row.marks), "at": encode_time(row.at)}
+
+
+def _duel_json(duel: Duel) -> dict[str, Any]:
+    return {"seats": list(duel.seats), "length": duel.length, "hidden": duel.hidden, "shown": duel.shown,
+            "turn_started_at": encode_time(duel.turn_started_at), "rows": [_row_json(r) for r in duel.rows],
+            "winner": duel.winner, "end": duel.end, "ended_at": encode_time(duel.ended_at)}
+
+
+def to_json(state: State) -> dict[str, Any]:
+    return {
+        "schema": SCHEMA,
+        "language": state.language,
+        "seat_count": state.seat_count,
+        "seed": state.seed,
+        "words": copy.deepcopy(state.words),
+        "list_versions": dict(state.list_versions),
+        "lives": list(state.lives),
+        "left": list(state.left),
+        "places": list(state.places),
+        "out_round": list(state.out_round),
+        "rounds": [
+            {"number": r.number, "intro_at": encode_time(r.intro_at), "opens_at": encode_time(r.opens_at),
+             "duels": [_duel_json(d) for d in r.duels], "bye": r.bye, "ended_at": encode_time(r.ended_at)}
+            for r in state.rounds
+        ],
+        "phase": state.phase,
+        "finished_at": encode_time(state.finished_at),
+        "stopped": state.stopped,
+    }
+
+
+def from_json(data: Mapping[str, Any]) -> State:
+    if data.get("schema") != SCHEMA:
+        raise ValueError(f"unknown torneo state schema {data.get('schema')!r}")
+    return State(
+        language=data["language"],
+        seat_count=data["seat_count"],
+        seed=data["seed"],
+        words=copy.deepcopy(data["words"]),
+        list_versions=dict(data["list_versions"]),
+        lives=list(data["lives"]),
+        left=list(data["left"]),
+        places=list(data["places"]),
+        out_round=list(data["out_round"]),
+        rounds=[
+            Round(
+                number=r["number"], intro_at=decode_time(r["intro_at"]), opens_at=decode_time(r["opens_at"]),
+                bye=r["bye"], ended_at=decode_time(r["ended_at"]),
+                duels=[
+                    Duel(seats=list(d["seats"]), length=d["length"], hidden=d["hidden"], shown=d["shown"],
+                         turn_started_at=decode_time(d["turn_started_at"]), winner=d["winner"], end=d["end"],
+                         ended_at=decode_time(d["ended_at"]),
+                         rows=[Row(seat=w["seat"], word=w["word"], shown=w["shown"],
+                                   marks=None if w["marks"] is None else list(w["marks"]),
+                                   at=decode_time(w["at"])) for w in d["rows"]])
+                    for d in r["duels"]
+                ],
+            )
+            for r in data["rounds"]
+        ],
+        phase=data["phase"],
+        finished_at=decode_time(data["finished_at"]),
+        stopped=data["stopped"],
+    )
+
+
+# -- a new tournament -------------------------------------------------------------------------------
+
+
+def list_slugs(language: str, length: int) -> tuple[str, str]:
+    """(valid, hidden) slugs of the committed lists for a word language and length."""
+    return f"torneo-{language}-{length}-valid", f"torneo-{language}-{length}-hidden"
+
+
+def max_rounds(seats: int) -> int:
+    """A bound on the rounds: every round costs at least one life, and the 3 * seats lives run out."""
+    return LIVES * seats
+
+
+def new_game(settings: Mapping[str, Any], seats: int, rng: random.Random, now: datetime, *,
+             words: WordSource) -> State:
+    """A tournament whose first intro shows at `now`.
+
+    `settings["language"]`: one of LANGUAGES (the service defaults it to the interface language).
+    `settings["duel_words"]`, if given, fixes the words instead of drawing them (tests): a list of rounds,
+    each a list of words, one per duel of that round, used in order; their length is the word's.
+    """
+    now = require_aware(now)
+    language = settings.get("language")
+    if language not in LANGUAGES:
+        raise IllegalMove("bad_language", _("Choose a word language: %(choices)s."),
+                          {"choices": ", ".join(LANGUAGES)})
+    if isinstance(seats, bool) or not isinstance(seats, int) or not MIN_SEATS <= seats <= SEATS:
+        raise IllegalMove("bad_seats", _("A tournament has %(max)d seats."), {"max": SEATS})
+    versions: dict[str, str | None] = {}
+    for length in WORD_LENGTHS:
+        for slug in list_slugs(language, length):
+            try:
+                versions[slug] = list_version(words(slug))
+            except LookupError:
+                versions[slug] = None
+    if "duel_words" in settings:
+        blocks = _fixed_words(language, settings["duel_words"], words)
+    else:
+        blocks = _draw_words(language, seats, rng, words)
+    state = State(
+        language=language, seat_count=seats, seed=rng.getrandbits(63), words=blocks, list_versions=versions,
+        lives=[LIVES] * seats, left=[False] * seats, places=[None] * seats, out_round=[None] * seats,
+        rounds=[], phase=INTRO,
+    )
+    _begin_round(state, now, [])
+    return state
+
+
+def _draw_words(language: str, seats: int, rng: random.Random, words: WordSource) -> list[list[list[Any]]]:
+    used: set[str] = set()
+    blocks = []
+    for _round in range(max_rounds(seats)):
+        block: list[list[Any]] = []
+        for _duel in range(seats // 2):
+            length = rng.choice(WORD_LENGTHS)  # 4, 5 or 6 letters, equally likely
+            hidden_list = words(list_slugs(language, length)[1])
+            in_block = {entry[1] for entry in block}
+            try:
+                word = hidden_list.choose(rng, exclude=used | in_block)
+            except LookupError:
+                # The list is spent for this tournament: a word may come back, never twice in a round.
+                word = hidden_list.choose(rng, exclude=in_block)
+            used.add(word)
+            block.append([length, word, hidden_list.display(word)])
+        blocks.append(block)
+    return blocks
+
+
+def _fixed_words(language: str, given: Any, words: WordSource) -> list[list[list[Any]]]:
+    blocks = []
+    for block in given:
+        entries = []
+        for word in block:
+            norm = alphabets.normalise(language, word)
+            length = None if norm is None else alphabets.length(language, norm)
+            if length not in WORD_LENGTHS or norm not in words(list_slugs(language, length)[0]):
+                raise ValueError(f"{word!r} cannot be a duel word")
+            entries.append([length, norm, words(list_slugs(language, length)[0]).display(norm)])
+        if len({entry[1] for entry in entries}) != len(entries):
+            raise ValueError("each pair of a round gets a different word")
+        blocks.append(entries)
+    return blocks
+
+
+def _begin_round(state: State, at: datetime, events: list[Event]) -> Round:
+    number = len(state.rounds) + 1
+    previous = state.rounds[-1] if state.rounds else None
+    last_opponents: dict[int, int | None] = {}
+    if previous is not None:
+        for duel in previous.duels:
+            first, second = duel.seats
+            last_opponents[first], last_opponents[second] = second, first
+    rng = random.Random(f"{state.seed}:{number}")
+    pairing = pair_round(state.still_in(), rng, last_opponents=last_opponents,
+                         last_bye=None if previous is None else previous.bye)
+    block = state.words[number - 1] if number - 1 < len(state.words) else []
+    if len(block) < len(pairing.duels):
+        raise ValueError("no duel words left for this round")
+    opens_at = at + seconds(INTRO_SECONDS)
+    duels = []
+    for (a, b), (length, hidden, shown) in zip(pairing.duels, block, strict=False):
+        order = [a, b] if rng.random() < 0.5 else [b, a]  # who starts is drawn
+        duels.append(Duel(seats=order, length=length, hidden=hidden, shown=shown, turn_started_at=opens_at))
+    current = Round(number=number, intro_at=at, opens_at=opens_at, duels=duels, bye=pairing.bye)
+    state.rounds.append(current)
+    state.phase = INTRO
+    events.append({"type": "round_starting", "round": number, "at": encode_time(at),
+                   "opens_at": encode_time(opens_at), "bye": pairing.bye,
+                   "duels": [list(d.seats) for d in duels]})
+    return current
+
+
+# -- the clock --------------------------------------------------------------------------------------
+
+
+def next_deadline(state: State) -> datetime | None:
+    if state.phase == FINISHED:
+        return None
+    current = state.current
+    if state.phase == INTRO:
+        return current.opens_at
+    pending = [duel.turn_ends_at for duel in current.duels if not duel.over]
+    return min(pending) if pending else None
+
+
+def advance(state: State, now: datetime) -> tuple[State, list[Event]]:
+    """Everything the clock did by `now`, in order (any number of steps)."""
+    now = require_aware(now)
+    state = copy.deepcopy(state)
+    events: list[Event] = []
+    _catch_up(state, now, events)
+    return state, events
+
+
+def _catch_up(state: State, now: datetime, events: list[Event]) -> None:
+    while (deadline := next_deadline(state)) is not None and deadline <= now:
+        current = state.current
+        if state.phase == INTRO:
+            state.phase = PLAYING
+            events.append({"type": "round_opened", "round": current.number, "at": encode_time(deadline)})
+            _settle_round(state, deadline, events)  # a round whose duels were all forfeited in the intro
+            continue
+        for duel in current.duels:
+            if not duel.over and duel.turn_ends_at == deadline:
+                _add_row(state, duel, duel.to_play, None, None, None, deadline, events)
+        _settle_round(state, deadline, events)
+
+
+def _add_row(state: State, duel: Duel, seat: int, word: str | None, shown: str | None,
+             marks: list[str] | None, at: datetime, events: list[Event]) -> None:
+    duel.rows.append(Row(seat=seat, word=word, shown=shown, marks=marks, at=at))
+    events.append({"type": "guessed" if word is not None else "turn_skipped", "round": state.current.number,
+                   "seat": seat, "row": len(duel.rows), "word": word, "marks": marks, "at": encode_time(at)})
+    if marks is not None and all(mark == wordle.GREEN for mark in marks):
+        _end_duel(state, duel, SOLVED, seat, at, events)
+    elif len(duel.rows) >= 2 * TURNS_EACH:
+        _end_duel(state, duel, DRAW, None, at, events)
+    else:
+        duel.turn_started_at = at  # the other player's 30 s start now
+
+
+def _end_duel(state: State, duel: Duel, end: str, winner: int | None, at: datetime,
+              events: list[Event]) -> None:
+    duel.end, duel.winner, duel.ended_at = end, winner, at
+    for seat in duel.losers():
+        if state.lives[seat] > 0:
+            state.lives[seat] -= 1
+        if state.lives[seat] == 0 and state.out_round[seat] is None:
+            state.out_round[seat] = state.current.number
+    events.append({"type": "duel_ended", "round": state.current.number, "seats": list(duel.seats),
+                   "end": end, "winner": winner, "hidden": duel.hidden, "at": encode_time(at),
+                   "lives": {str(seat): state.lives[seat] for seat in duel.seats}})
+
+
+def _settle_round(state: State, at: datetime, events: list[Event]) -> None:
+    """Once every duel of the round is over: fix the places of who fell, then finish or start the next."""
+    current = state.current
+    if state.phase != PLAYING or any(not duel.over for duel in current.duels):
+        return
+    current.ended_at = at
+    fallen = [seat for seat in range(state.seat_count)
+              if state.out_round[seat] == current.number and state.places[seat] is None]
+    standing = state.still_in()
+    stayed = [seat for seat in fallen if not state.left[seat]]
+    gone = [seat for seat in fallen if state.left[seat]]  # leavers go below the others who fell
+    for group, place in ((stayed, len(standing) + 1), (gone, len(standing) + len(stayed) + 1)):
+        for seat in group:
+            state.places[seat] = place
+    events.append({"type": "round_ended", "round": current.number, "at": encode_time(at),
+                   "lives": list(state.lives),
+                   "placed": [{"seat": seat, "place": state.places[seat]} for seat in fallen]})
+    if len(standing) <= 1:
+        for seat in standing:
+            state.places[seat] = 1
+        _finish(state, at, events)
+    else:
+        _begin_round(state, at, events)
+
+
+def _finish(state: State, at: datetime, events: list[Event]) -> None:
+    state.phase = FINISHED
+    state.finished_at = at
+    result = outcome(state)
+    events.append({"type": "match_finished", "at": encode_time(at), "places": result["places"],
+                   "winners": result["winners"], "stopped": state.stopped})
+
+
+# -- moves ------------------------------------------------------------------------------------------
+
+
+def _duel_of(state: State, seat: int) -> Duel | None:
+    for duel in state.current.duels:
+        if seat in duel.seats:
+            return duel
+    return None
+
+
+def apply(state: State, seat: int, action: Action, now: datetime, *,
+          words: WordSource | None = None) -> tuple[State, list[Event]]:
+    """A seat's move: `{"type": "guess", "word": ...}` or `{"type": "leave"}` (also for an abandon).
+
+    An invalid guess raises `IllegalMove`: the turn and its clock keep running.
+    """
+    now = require_aware(now)
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.seat_count:
+        raise IllegalMove("not_a_seat", _("You are not in this tournament."))
+    kind = action.get("type") if isinstance(action, Mapping) else None
+    if kind not in ("guess", "leave") or (kind == "guess" and not isinstance(action.get("word"), str)):
+        raise IllegalMove("malformed", _("That move makes no sense here."))
+    state, events = advance(state, now)
+    if state.phase == FINISHED:
+        raise IllegalMove("match_over", _("The tournament is over."))
+    if kind == "leave":
+        _leave(state, seat, now, events)
+        return state, events
+    if state.out_round[seat] is not None:
+        raise IllegalMove("eliminated", _("You are out of the tournament."))
+    if state.phase != PLAYING:
+        raise IllegalMove("round_not_open", _("The duel has not started yet."))
+    duel = _duel_of(state, seat)
+    if duel is None or duel.over:
+        raise IllegalMove("no_duel", _("You have no duel to play now."))
+    if duel.to_play != seat:
+        raise IllegalMove("not_your_turn", _("It is your rival's turn."))
+    if words is None:
+        raise ValueError("apply needs words= to check a guess")
+    norm = alphabets.normalise(state.language, action["word"])
+    if norm is None:
+        raise IllegalMove("not_letters", _("Use only the letters of the game."))
+    if alphabets.length(state.language, norm) != duel.length:
+        raise IllegalMove("wrong_length", _("The word has %(length)d letters."), {"length": duel.length})
+    valid = words(list_slugs(state.language, duel.length)[0])
+    if norm not in valid:
+        raise IllegalMove("not_in_list", _("That word is not in the list."))
+    marks = list(wordle.feedback(alphabets.letters(state.language, norm),
+                                 alphabets.letters(state.language, duel.hidden)))
+    _add_row(state, duel, seat, norm, valid.display(norm), marks, now, events)
+    _settle_round(state, now, events)
+    return state, events
+
+
+def _leave(state: State, seat: int, now: datetime, events: list[Event]) -> None:
+    """Leaving after the start: the current duel is lost and the player is out, placed below the others
+    who fall this round."""
+    if state.out_round[seat] is not None:
+        return  # out already (or left before): leaving the screen changes nothing, nor the place
+    state.left[seat] = True
+    events.append({"type": "left", "seat": seat, "at": encode_time(now), "round": state.current.number})
+    duel = _duel_of(state, seat)
+    if duel is not None and not duel.over:
+        rival = next(other for other in duel.seats if other != seat)
+        _end_duel(state, duel, FORFEIT, None if state.left[rival] else rival, now, events)
+    state.lives[seat] = 0
+    state.out_round[seat] = state.current.number
+    _settle_round(state, now, events)
+
+
+def stop(state: State, now: datetime, reason: str) -> tuple[State, list[Event]]:
+    """End the tournament now (an admin ending a stuck one): the players still in share the best place left."""
+    now = require_aware(now)
+    state, events = advance(state, now)
+    if state.phase == FINISHED:
+        return state, events
+    state.stopped = reason
+    for duel in state.current.duels:
+        if not duel.over:
+            duel.end, duel.ended_at = STOPPED, now
+    state.current.ended_at = now
+    standing = state.still_in()
+    fallen = [seat for seat in range(state.seat_count) if state.places[seat] is None and seat not in standing]
+    # Who fell in the round being stopped still sits below who is standing.
+    for seat in standing:
+        state.places[seat] = 1
+    for seat in fallen:
+        state.places[seat] = len(standing) + 1
+    _finish(state, now, events)
+    return state, events
+
+
+# -- views and the result ---------------------------------------------------------------------------
+
+
+def outcome(state: State) -> dict[str, Any] | None:
+    if state.phase != FINISHED:
+        return None
+    places = [place if place is not None else 1 for place in state.places]
+    return {
+        "places": places,
+        "winners": [seat for seat in range(state.seat_count) if places[seat] == 1],
+        "lives": list(state.lives),
+        "out_round": list(state.out_round),
+        "left": list(state.left),
+        "rounds": len(state.rounds),
+        "stopped": state.stopped,
+    }
+
+
+def _duel_view(language: str, duel: Duel, viewer: Viewer) -> dict[str, Any]:
+    played = [(alphabets.letters(language, r.word), r.marks) for r in duel.rows
+              if r.word is not None and r.marks is not None]
+    return {
+        "seats": list(duel.seats),
+        "length": duel.length,
+        "rows": [{"seat": r.seat, "shown": r.shown, "marks": r.marks, "skipped": r.word is None,
+                  "letters": None if r.word is None else alphabets.letters(language, r.word)}
+                 for r in duel.rows],
+        "keyboard": wordle.keyboard(played),
+        "to_play": None if duel.over else duel.to_play,
+        "turn_ends_at": None if duel.over else encode_time(duel.turn_ends_at),
+        "turns_left": {str(s): TURNS_EACH - sum(1 for r in duel.rows if r.seat == s) for s in duel.seats},
+        "over": duel.over,
+        "end": duel.end,
+        "winner": duel.winner,
+        # The word is never in a view while the duel is played.
+        "hidden": {"word": duel.hidden, "shown": duel.shown} if duel.over else None,
+        "yours": viewer in duel.seats,
+    }
+
+
+def view(state: State, viewer: Viewer) -> dict[str, Any]:
+    """What a seat (or a spectator) sees. The board is shared: both players and watchers see its letters."""
+    current = state.current
+    return {
+        "game": SLUG,
+        "phase": state.phase,
+        "language": state.language,
+        "alphabet": alphabets.alphabet(state.language),
+        "round": current.number,
+        "opens_at": encode_time(current.opens_at),
+        "you": viewer,
+        "lives": list(state.lives),
+        "places": list(state.places),
+        "left": list(state.left),
+        "bye": current.bye,
+        "duels": [_duel_view(state.language, duel, viewer) for duel in current.duels],
+        "stopped": state.stopped,
+        "outcome": outcome(state),
+    }
