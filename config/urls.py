@@ -11,6 +11,7 @@ urlpatterns = [
     path("", include("accounts.urls")),
     path("words/", include("wordlists.urls")),
     path("wallet/", include("wallet.urls")),
+    path("ratings/", include("ratings.urls")),
     path("", include("games.urls")),
     path("", include("lobby.urls")),
 ]
