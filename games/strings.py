@@ -80,15 +80,28 @@ def room_strings() -> dict[str, str]:
     }
 
 
-def wordgrid_strings() -> dict[str, str]:
+def two_player_strings() -> dict[str, str]:
+    """Texts the turn-based boards for two (Wordgrid, Letras Cruzadas) say alike."""
     return {
         "your_turn": _("Your turn"),
         "their_turn": _("%(name)s's turn"),
         "spectating": _("You are watching this match."),
-        "seat_n": _("Seat %(n)s"),
         "you": _("you"),
         "bot": _("bot"),
         "score": _("Score"),
+        "sending": _("Sending…"),
+        "resign": _("Resign"),
+        "match_over": _("Game over"),
+        "you_win": _("You win!"),
+        "winner": _("%(name)s wins!"),
+        "reason_resign": _("%(name)s resigned."),
+        "reason_stopped": _("The game was ended early."),
+    }
+
+
+def wordgrid_strings() -> dict[str, str]:
+    return {
+        **two_player_strings(),
         "clock": _("Time left"),
         "grid": _("Grid"),
         "keyboard": _("Letters"),
@@ -100,7 +113,6 @@ def wordgrid_strings() -> dict[str, str]:
         "word_so_far": _("Your word"),
         "clear": _("Clear"),
         "submit": _("Play word"),
-        "sending": _("Sending…"),
         "words_played": _("Words played"),
         "no_words": _("No words yet."),
         "start_word": _("Start word: %(word)s (it does not count)"),
@@ -110,33 +122,21 @@ def wordgrid_strings() -> dict[str, str]:
         "draw_offered_by_you": _("You offered a draw. Waiting for %(name)s to answer."),
         "draw_offered_to_you": _("%(name)s offers a draw."),
         "draw_offered": _("%(name)s offers a draw."),
-        "resign": _("Resign"),
         "resign_confirm": _("Resign this game? It counts as a loss."),
         "resign_yes": _("Yes, resign"),
         "resign_no": _("Keep playing"),
-        "match_over": _("Game over"),
-        "you_win": _("You win!"),
-        "winner": _("%(name)s wins!"),
         "draw": _("Draw agreed"),
         "reason_grid_full": _("The grid is full."),
         "reason_no_moves": _("%(name)s had no legal move left."),
         "reason_timeout": _("%(name)s ran out of time."),
-        "reason_resign": _("%(name)s resigned."),
         "reason_agreed_draw": _("Both players agreed to a draw."),
-        "reason_stopped": _("The game was ended early."),
         "tie_rule": _("Tied on points: a tie goes to the second player, %(name)s."),
     }
 
 
 def cruzadas_strings() -> dict[str, str]:
     return {
-        "your_turn": _("Your turn"),
-        "their_turn": _("%(name)s's turn"),
-        "spectating": _("You are watching this match."),
-        "seat_n": _("Seat %(n)s"),
-        "you": _("you"),
-        "bot": _("bot"),
-        "score": _("Score"),
+        **two_player_strings(),
         "tiles_left": _("%(count)s tiles"),
         "board": _("Board"),
         "rack": _("Your tiles"),
@@ -167,9 +167,7 @@ def cruzadas_strings() -> dict[str, str]:
         "pass": _("Pass"),
         "more": _("More"),
         "exchange": _("Exchange"),
-        "resign": _("Resign"),
         "submit": _("Play"),
-        "sending": _("Sending…"),
         "confirm_pass": _("Pass this turn? Your tiles stay on your rack."),
         "confirm_exchange": _("Exchange all your tiles? This ends your turn."),
         "confirm_resign": _("Resign this game? It counts as a loss."),
@@ -191,14 +189,9 @@ def cruzadas_strings() -> dict[str, str]:
         "breakdown_total": _("Total"),
         "meaning_hint": _(
             "Tap a word to look up its meaning (a dictionary outside the game; it does not decide what is valid)."),
-        "match_over": _("Game over"),
-        "you_win": _("You win!"),
-        "winner": _("%(name)s wins!"),
         "draw": _("Draw"),
         "reason_out": _("%(name)s used all their tiles with the bag empty."),
         "reason_passes": _("%(count)s turns in a row without a word, with fewer than %(bag)s tiles in the bag."),
-        "reason_resign": _("%(name)s resigned."),
-        "reason_stopped": _("The game was ended early."),
         "adjustment": _("Rack adjustment: %(changes)s."),
     }
 
