@@ -49,6 +49,20 @@ def read_int(env: Mapping[str, str], name: str, default: int, minimum: int = 0) 
     return value
 
 
+def read_fraction(env: Mapping[str, str], name: str, default: float) -> float:
+    """A number between 0 (exclusive) and 1 (inclusive), e.g. a speed-up factor for tools and tests."""
+    raw = env.get(name)
+    if raw is None or raw.strip() == "":
+        return default
+    try:
+        value = float(raw)
+    except ValueError:
+        raise ImproperlyConfigured(f"{name} must be a number, not {raw!r}") from None
+    if not 0 < value <= 1:
+        raise ImproperlyConfigured(f"{name} must be more than 0 and at most 1, not {value}")
+    return value
+
+
 def read_secret_key(env: Mapping[str, str], debug: bool, local_dir: Path) -> str:
     """SECRET_KEY is required in production; development gets a generated one kept on disk.
 

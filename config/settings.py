@@ -117,6 +117,9 @@ CELERY_BEAT_SCHEDULE = {
     "games-sweep": {"task": "games.sweep", "schedule": 2.0},
 }
 CELERY_TIMEZONE = "UTC"
+# Bots' human-like think times are multiplied by this (1 on the site). Tests and the soak that play whole
+# tournaments with bots through real Celery set it lower; the rules' own clocks are never scaled.
+BOT_THINK_SCALE = read.read_fraction(ENV, "BOT_THINK_SCALE", 1.0)
 
 # --- Accounts --------------------------------------------------------------------------------
 AUTHENTICATION_BACKENDS = [

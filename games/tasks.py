@@ -39,12 +39,16 @@ def sweep() -> dict:
     advanced = sum(1 for match_id in overdue if matches.match_advance(match_id=match_id))
     bots = sum(scheduling.schedule_bots(match_id) for match_id in
                Match.objects.filter(status=Match.PLAYING).values_list("pk", flat=True)[:500])
+    from games.runtime.abandon import abandons_sweep
+
+    abandoned = abandons_sweep(now)
     launched = 0
     from lobby.quickmatch import quick_match_launch
 
     for room_id in Room.objects.filter(status=Room.WAITING, is_public=True,
                                        launch_at__lte=now).values_list("pk", flat=True)[:100]:
         launched += bool(quick_match_launch(room_id=room_id))
-    if advanced or bots or launched:
-        log.info("sweep: advanced %s, bots scheduled %s, quick matches launched %s", advanced, bots, launched)
-    return {"advanced": advanced, "bots": bots, "launched": launched}
+    if advanced or bots or launched or abandoned:
+        log.info("sweep: advanced %s, bots scheduled %s, quick matches launched %s, abandons %s",
+                 advanced, bots, launched, abandoned)
+    return {"advanced": advanced, "bots": bots, "launched": launched, "abandoned": abandoned}

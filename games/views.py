@@ -175,6 +175,15 @@ def room_start(request, code: str):
 @player_required
 def room_leave_view(request, code: str):
     room = get_object_or_404(Room, code=normalise_code(code))
+    if room.status == Room.PLAYING and spec_for(room.game).abandon_seconds is not None:
+        # Leaving a tournament after the start is an automatic loss: the player is out; the seat stays theirs.
+        current = room.matches.filter(status="playing").first()
+        seat = current.seat_of(request.player.pk) if current is not None else None
+        if seat is not None:
+            from games.runtime.matches import match_abandon
+
+            match_abandon(match_id=current.pk, seat=seat)
+        return redirect(_after_leaving(room))
     if room.status == Room.PLAYING and spec_for(room.game).leave_interrupts:
         # A partner leaving interrupts the game: everyone goes back to the waiting room.
         current = room.matches.filter(status="playing").first()
@@ -187,7 +196,15 @@ def room_leave_view(request, code: str):
     except IllegalMove as error:
         messages.error(request, _message(error))
         return redirect("room", code=room.code)
-    return redirect("duelo_home" if room.game == "duelo" else "home")
+    return redirect(_after_leaving(room))
+
+
+def _after_leaving(room: Room) -> str:
+    """Where a player goes from a room they leave: a tournament's group, the game's page, or home."""
+    if room.game == "torneo":
+        group = room.settings.get("group")
+        return f"/g/{group}/" if group else "/lobby/"
+    return "/play/duelo/" if room.game == "duelo" else "/"
 
 
 @require_http_methods(["GET"])

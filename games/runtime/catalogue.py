@@ -26,13 +26,20 @@ class GameSpec:
     # (raw settings from a form or a client, interface language) -> clean settings, or IllegalMove
     clean_settings: Callable[[Mapping[str, Any], str], dict[str, Any]]
     defaults: Mapping[str, Any] = field(default_factory=dict)
-    # (clean settings) -> the slug of the list hidden words are drawn from, so admins' bans apply
-    hidden_list: Callable[[Mapping[str, Any]], str] | None = None
+    # (clean settings) -> the slug(s) of the list(s) hidden words are drawn from, so admins' bans apply
+    hidden_list: Callable[[Mapping[str, Any]], str | tuple[str, ...]] | None = None
     # () -> extra keyword arguments for the engine and bots (e.g. a prebuilt word graph)
     engine_kwargs: Callable[[], dict[str, Any]] = dict
     code_length: int = 6
     # A seated player who leaves mid-match ends it and everyone returns to the waiting room (Claves).
     leave_interrupts: bool = False
+    # False: the match starts when the lobby has seated everyone (Torneo), never from the host's button.
+    host_starts: bool = True
+    # A seated person with no open socket this long (seconds) has abandoned: the service plays
+    # `{"type": "leave"}` for them (Torneo). None: a game that waits for whoever is away.
+    abandon_seconds: float | None = None
+    # Rated games: (ratings at the start, places fixed so far, seat) -> that seat's change (games.runtime.rated)
+    rating_change: Callable[[list[int], list[int | None], int], int] | None = None
 
     def seat_limit(self, *, host_is_guest: bool) -> int:
         return self.guest_host_max_seats if host_is_guest else self.max_seats
@@ -60,7 +67,8 @@ class GameSpec:
 
 
 _SPECS: dict[str, str] = {"duelo": "games.duelo.spec", "wordgrid": "games.wordgrid.spec",
-                          "cruzadas": "games.cruzadas.spec", "claves": "games.claves.spec"}
+                          "cruzadas": "games.cruzadas.spec", "claves": "games.claves.spec",
+                          "torneo": "games.torneo.spec"}
 
 
 def spec_for(slug: str) -> GameSpec:

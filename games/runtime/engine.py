@@ -194,12 +194,14 @@ ENGINES = _Registry({
     "wordgrid": "games.wordgrid.engine",
     "cruzadas": "games.cruzadas.engine",
     "claves": "games.claves.engine",
+    "torneo": "games.torneo.engine",
 })
 
 BOTS = _Registry({
     "cruzadas": "games.cruzadas.bots",
     "duelo": "games.duelo.bots",
     "wordgrid": "games.wordgrid.bots",
+    "torneo": "games.torneo.bots",
 })
 
 

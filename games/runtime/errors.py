@@ -20,6 +20,7 @@ MESSAGES = {
     "host_seat": _("The host's own seat cannot be given away."),
     "seat_in_use": _("Someone sits in a seat you want to remove."),
     "not_in_room": _("That player is not in this room."),
+    "starts_by_itself": _("This game starts by itself when every seat is taken."),
 }
 
 

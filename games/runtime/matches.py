@@ -18,7 +18,7 @@ from django.utils import timezone
 
 from accounts.models import Player
 from games.models import Match, MatchEvent, MatchResult, Room
-from games.runtime import broadcast, scheduling
+from games.runtime import broadcast, rated, scheduling
 from games.runtime.catalogue import spec_for
 from games.runtime.engine import ENGINES, Action
 from games.runtime.errors import room_error
@@ -46,8 +46,11 @@ def _recent_hidden_words(room: Room) -> set[str]:
 def _banned_words(room: Room, settings: dict) -> set[str]:
     """Words admins took off hidden-word duty for this game's hidden list (wordlists.BannedWord)."""
     spec = spec_for(room.game)
-    slug = spec.hidden_list(settings) if spec.hidden_list else None
-    return set(banned_hidden_words(slug)) if slug else set()
+    slugs = spec.hidden_list(settings) if spec.hidden_list else ()
+    banned: set[str] = set()
+    for slug in (slugs,) if isinstance(slugs, str) else slugs:
+        banned.update(banned_hidden_words(slug))
+    return banned
 
 
 def match_start(*, room: Room, by: Player | None, now: datetime | None = None,
@@ -63,6 +66,8 @@ def match_start(*, room: Room, by: Player | None, now: datetime | None = None,
         room = Room.objects.select_for_update().get(pk=room.pk)
         if by is not None and room.host_id != by.pk:
             raise room_error("not_host")
+        if by is not None and not spec_for(room.game).host_starts:
+            raise room_error("starts_by_itself")
         if room.status != Room.WAITING:
             raise room_error("room_playing" if room.status == Room.PLAYING else "room_closed")
         seats = list(room.seats.order_by("index"))
@@ -77,7 +82,7 @@ def match_start(*, room: Room, by: Player | None, now: datetime | None = None,
         number = (room.matches.order_by("-number").values_list("number", flat=True).first() or 0) + 1
         match = Match.objects.create(
             room=room, game=room.game, number=number, state=engine.to_json(state), version=1,
-            lineup=[{"player": seat.player_id, "bot": seat.bot_level} for seat in seats],
+            lineup=rated.lineup_for(room, seats),
             deadline=engine.next_deadline(state))
         MatchEvent.objects.create(match=match, version=1, kind="match_started",
                                   data={"settings": settings, "lineup": match.lineup, "stake": stake})
@@ -103,6 +108,21 @@ def match_act(*, match_id: int, player: Player, action: Action, now: datetime | 
     with transaction.atomic():
         match = _locked_playing(match_id)
         return _apply(match, seat_for(match, player), action, _now(now))
+
+
+def match_abandon(*, match_id: int, seat: int, now: datetime | None = None) -> bool:
+    """A seat whose player left (the leave button, or away too long: games.runtime.abandon) plays the
+    game's leave through the same path. Returns False when it changes nothing (already out, match over)."""
+    with transaction.atomic():
+        match = Match.objects.select_for_update().filter(pk=match_id).first()
+        if match is None or match.status != Match.PLAYING or match.lineup[seat].get("player") is None:
+            return False
+        engine = ENGINES[match.game]
+        state, _events = engine.advance(engine.from_json(match.state), _now(now))
+        if not engine.seat_active(state, seat):
+            return False
+        _apply(match, seat, {"type": "leave"}, _now(now))
+        return True
 
 
 def match_bot_move(*, match_id: int, seat: int, turn: str, now: datetime | None = None) -> bool:
@@ -186,6 +206,7 @@ def _save(match: Match, state: Any, events: Iterable[dict], now: datetime) -> No
     MatchEvent.objects.bulk_create(
         [MatchEvent(match=match, version=match.version, kind=event.get("type", "?"), data=event)
          for event in events])
+    rated.placements_apply(match, state)
     result = engine.outcome(state)
     if result is not None:
         match.status, match.finished_at, match.outcome, match.deadline = Match.FINISHED, now, result, None

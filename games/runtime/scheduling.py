@@ -13,6 +13,7 @@ import secrets
 from datetime import datetime
 from types import ModuleType
 
+from django.conf import settings
 from django.core.cache import cache
 
 from games.runtime.engine import BOTS, ENGINES
@@ -68,7 +69,7 @@ def schedule_bots(match_id: int) -> int:
             continue
         if not cache.add(f"bot-pending:{match_id}:{seat}:{turn}", 1, timeout=BOT_PENDING_SECONDS):
             continue
-        delay = bots.think_seconds(level, rng)
+        delay = bots.think_seconds(level, rng) * settings.BOT_THINK_SCALE
         # Before the round opens the bot thinks from the moment it opens, like a person would.
         opens = _opens_at(state)
         if opens is not None:

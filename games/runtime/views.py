@@ -8,6 +8,7 @@ from django.utils import timezone
 
 from accounts.models import Player
 from games.models import Match, Room
+from games.runtime import rated
 from games.runtime.catalogue import spec_for
 from games.runtime.engine import ENGINES
 
@@ -57,4 +58,6 @@ def match_snapshot(match: Match, viewer: Player | None) -> dict[str, Any]:
     seat = match.seat_of(viewer.pk) if viewer else None
     return {"type": "match", "v": match.version, "match_id": match.pk,
             "view": engine.view(engine.from_json(match.state), seat),
-            "server_time": timezone.now().isoformat()}
+            "server_time": timezone.now().isoformat(),
+            # Rating changes fixed so far, by seat (rated games); None for a game that is not rated.
+            "ratings": rated.ratings_view(match)}

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import copy
 import random
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -226,12 +226,14 @@ def max_rounds(seats: int) -> int:
 
 
 def new_game(settings: Mapping[str, Any], seats: int, rng: random.Random, now: datetime, *,
-             words: WordSource) -> State:
+             words: WordSource, avoid: Iterable[str] = (), banned: Iterable[str] = ()) -> State:
     """A tournament whose first intro shows at `now`.
 
     `settings["language"]`: one of LANGUAGES (the service defaults it to the interface language).
     `settings["duel_words"]`, if given, fixes the words instead of drawing them (tests): a list of rounds,
     each a list of words, one per duel of that round, used in order; their length is the word's.
+    Drawn words are never one of `banned` (admins' bans) and avoid `avoid` (the room's recent words) while
+    the lists allow. Other settings keys (rated, group) are the room's, not the rules'.
     """
     now = require_aware(now)
     language = settings.get("language")
@@ -250,7 +252,7 @@ def new_game(settings: Mapping[str, Any], seats: int, rng: random.Random, now: d
     if "duel_words" in settings:
         blocks = _fixed_words(language, settings["duel_words"], words)
     else:
-        blocks = _draw_words(language, seats, rng, words)
+        blocks = _draw_words(language, seats, rng, words, set(avoid), set(banned))
     state = State(
         language=language, seat_count=seats, seed=rng.getrandbits(63), words=blocks, list_versions=versions,
         lives=[LIVES] * seats, left=[False] * seats, places=[None] * seats, out_round=[None] * seats,
@@ -260,8 +262,9 @@ def new_game(settings: Mapping[str, Any], seats: int, rng: random.Random, now: d
     return state
 
 
-def _draw_words(language: str, seats: int, rng: random.Random, words: WordSource) -> list[list[list[Any]]]:
-    used: set[str] = set()
+def _draw_words(language: str, seats: int, rng: random.Random, words: WordSource, avoid: set[str],
+                banned: set[str]) -> list[list[list[Any]]]:
+    used: set[str] = set(avoid)
     blocks = []
     for _round in range(max_rounds(seats)):
         block: list[list[Any]] = []
@@ -270,10 +273,11 @@ def _draw_words(language: str, seats: int, rng: random.Random, words: WordSource
             hidden_list = words(list_slugs(language, length)[1])
             in_block = {entry[1] for entry in block}
             try:
-                word = hidden_list.choose(rng, exclude=used | in_block)
+                word = hidden_list.choose(rng, exclude=used | in_block | banned)
             except LookupError:
-                # The list is spent for this tournament: a word may come back, never twice in a round.
-                word = hidden_list.choose(rng, exclude=in_block)
+                # The list is spent for this tournament: a word may come back, never twice in a round,
+                # and a banned word never.
+                word = hidden_list.choose(rng, exclude=in_block | banned)
             used.add(word)
             block.append([length, word, hidden_list.display(word)])
         blocks.append(block)
@@ -514,6 +518,16 @@ def stop(state: State, now: datetime, reason: str) -> tuple[State, list[Event]]:
 # -- views and the result ---------------------------------------------------------------------------
 
 
+def fixed_places(state: State) -> list[int | None]:
+    """The places fixed so far (None: still in); everyone has one once the tournament is over."""
+    return list(state.places)
+
+
+def seat_active(state: State, seat: int) -> bool:
+    """Whether the seat still plays (so an abandon still changes something)."""
+    return state.phase != FINISHED and state.out_round[seat] is None
+
+
 def outcome(state: State) -> dict[str, Any] | None:
     if state.phase != FINISHED:
         return None
@@ -567,6 +581,11 @@ def view(state: State, viewer: Viewer) -> dict[str, Any]:
         "left": list(state.left),
         "bye": current.bye,
         "duels": [_duel_view(state.language, duel, viewer) for duel in current.duels],
+        # During an intro, how the round before ended (all its duels are over, so their words may show):
+        # the last duel of a round starts the next intro at once, and its players would otherwise never
+        # see their duel's word and result.
+        "previous_duels": ([_duel_view(state.language, duel, viewer) for duel in state.rounds[-2].duels]
+                           if state.phase == INTRO and len(state.rounds) > 1 else []),
         "stopped": state.stopped,
         "outcome": outcome(state),
     }

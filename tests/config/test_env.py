@@ -40,6 +40,16 @@ def test_it_reads_whole_numbers_with_a_floor():
         env.read_int({"N": "0"}, "N", 3, minimum=1)
 
 
+def test_it_reads_a_speed_up_fraction_and_refuses_one_outside_0_to_1():
+    assert env.read_fraction({"F": "0.05"}, "F", 1.0) == 0.05
+    assert env.read_fraction({}, "F", 1.0) == 1.0
+    with pytest.raises(ImproperlyConfigured, match="must be a number"):
+        env.read_fraction({"F": "fast"}, "F", 1.0)
+    for raw in ("0", "2", "-1"):
+        with pytest.raises(ImproperlyConfigured, match="more than 0 and at most 1"):
+            env.read_fraction({"F": raw}, "F", 1.0)
+
+
 def test_production_requires_a_secret_key(tmp_path):
     with pytest.raises(ImproperlyConfigured, match="SECRET_KEY must be set"):
         env.read_secret_key({}, debug=False, local_dir=tmp_path)

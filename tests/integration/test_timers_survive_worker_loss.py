@@ -5,8 +5,6 @@ Real Celery (worker and beat as processes), real Redis, real PostgreSQL.
 
 import os
 import signal
-import subprocess
-import sys
 import time
 from datetime import timedelta
 
@@ -15,29 +13,9 @@ from django.utils import timezone
 
 from games.models import Match
 from games.runtime import matches, rooms
-from tests.conftest import ROOT
+from tests.integration.stack import celery, flush_redis, stack_env, stop, wait_for
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-def celery(kind: str, tmp_path, env) -> subprocess.Popen:
-    log = open(tmp_path / f"{kind}.log", "a")  # noqa: SIM115 - closed with the process
-    command = [sys.executable, "-m", "celery", "-A", "config", kind, "--loglevel=INFO"]
-    if kind == "worker":
-        command += ["--pool=solo", "--without-mingle", "--without-gossip", "--without-heartbeat",
-                    "--hostname", f"test-{time.monotonic_ns()}@%h"]
-    else:
-        command += ["--schedule", str(tmp_path / "beat-schedule")]
-    return subprocess.Popen(command, cwd=ROOT, env=env, stdout=log, stderr=log, start_new_session=True)
-
-
-def wait_for(predicate, seconds: float) -> bool:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if predicate():
-            return True
-        time.sleep(0.25)
-    return False
 
 
 def phase(match: Match) -> str:
@@ -46,13 +24,8 @@ def phase(match: Match) -> str:
 
 
 def test_a_round_ends_on_time_even_when_the_worker_dies_holding_its_timer(alice, bob_guest, tmp_path):
-    from django.db import connection
-
-    env = dict(os.environ, DATABASE_URL=(f"postgres://{connection.settings_dict['USER'] or 'postgres'}@"
-                                         f"{connection.settings_dict['HOST'] or '127.0.0.1'}:"
-                                         f"{connection.settings_dict['PORT'] or 5432}/"
-                                         f"{connection.settings_dict['NAME']}"), DEBUG="1")
-    subprocess.run(["redis-cli", "-u", os.environ["REDIS_URL"], "flushdb"], check=False, capture_output=True)
+    env = stack_env()
+    flush_redis()
     worker, beat = celery("worker", tmp_path, env), celery("beat", tmp_path, env)
     processes = [worker, beat]
     try:
@@ -76,10 +49,4 @@ def test_a_round_ends_on_time_even_when_the_worker_dies_holding_its_timer(alice,
         match.refresh_from_db()
         assert match.status == Match.FINISHED and match.state["rounds"][0]["end_reason"] == "clock"
     finally:
-        for process in processes:
-            if process.poll() is None:
-                os.killpg(process.pid, signal.SIGTERM)
-                try:
-                    process.wait(timeout=15)
-                except subprocess.TimeoutExpired:
-                    os.killpg(process.pid, signal.SIGKILL)
+        stop(processes)

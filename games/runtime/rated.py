@@ -1,0 +1,59 @@
+"""Rated matches: ratings taken at the start, changes applied as places are fixed, and what a board shows.
+
+A match is rated when its room says so (`settings["rated"]`, set only by the lobby's rated matchmaking)
+and its game is in ratings.models.RATED_GAMES. The ratings every seat had at the start are kept in the
+lineup (`"rating"`), because each change is computed against the ratings before the match, even for a
+player placed in the last round. Changes go through ratings.services.rating_apply, which is idempotent
+per (player, match): calling this on every save that fixes a place is safe.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.models import Match, Room, Seat
+from games.runtime.catalogue import spec_for
+from games.runtime.engine import ENGINES
+from ratings.models import RatingChange
+from ratings.selectors import is_rated, rating_of
+from ratings.services import rating_apply
+
+
+def room_is_rated(room: Room) -> bool:
+    return bool(room.settings.get("rated")) and is_rated(room.game) and spec_for(room.game).rating_change is not None
+
+
+def lineup_for(room: Room, seats: list[Seat]) -> list[dict[str, Any]]:
+    """The match's lineup; in a rated room each person's rating at the start goes with it."""
+    rated = room_is_rated(room)
+    return [{"player": seat.player_id, "bot": seat.bot_level,
+             **({"rating": rating_of(seat.player_id, room.game)} if rated and seat.player_id else {})}
+            for seat in seats]
+
+
+def match_is_rated(match: Match) -> bool:
+    return bool(match.lineup) and all("rating" in sitter for sitter in match.lineup)
+
+
+def placements_apply(match: Match, state: Any) -> None:
+    """Apply the change of every person whose place is now fixed (inside the match's transaction)."""
+    if not match_is_rated(match):
+        return
+    places = ENGINES[match.game].fixed_places(state)
+    ratings = [sitter["rating"] for sitter in match.lineup]
+    change = spec_for(match.game).rating_change
+    changes = {sitter["player"]: (change(ratings, places, seat), places[seat])
+               for seat, sitter in enumerate(match.lineup) if places[seat] is not None}
+    done = set(RatingChange.objects.filter(match=match).values_list("player_id", flat=True))
+    pending = {player: value for player, value in changes.items() if player not in done}
+    if pending:
+        rating_apply(game=match.game, match=match, changes=pending)
+
+
+def ratings_view(match: Match) -> dict[str, dict[str, int]] | None:
+    """Seat -> {before, after, change} for every seat whose change is applied; None when unrated."""
+    if not match_is_rated(match):
+        return None
+    seat_of = {sitter["player"]: seat for seat, sitter in enumerate(match.lineup)}
+    return {str(seat_of[row.player_id]): {"before": row.before, "after": row.after, "change": row.delta}
+            for row in RatingChange.objects.filter(match=match) if row.player_id in seat_of}
