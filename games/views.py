@@ -26,12 +26,21 @@ from games.runtime.rooms import (
     room_settings_update,
 )
 from games.strings import board_strings
+from lobby.forms import TORNEO_LANGUAGE_NAMES
 from lobby.quickmatch import quick_match_join
 
 
 def _message(error: IllegalMove) -> str:
     text = _(error.message)
     return text % error.params if error.params else text
+
+
+def _back(request, default: str):
+    """Back to the page the form was on when it says so (the lobby page posts here too), else `default`."""
+    back = request.POST.get("next", "")
+    if url_has_allowed_host_and_scheme(back, allowed_hosts={request.get_host()}, require_https=request.is_secure()):
+        return redirect(back)
+    return redirect(default)
 
 
 def _word_language_default() -> str:
@@ -87,7 +96,9 @@ def room(request, code: str):
         "invite_url": request.build_absolute_uri(f"/r/{room.code}/"),
         "settings_form": _settings_form(room),
         "record": _room_record(room) if room.game == "claves" else None,
-        "bot_levels": bot_level_choices(), "language_name": LANGUAGE_NAMES.get(room.settings.get("language")),
+        "bot_levels": bot_level_choices(),
+        "language_name": (TORNEO_LANGUAGE_NAMES if room.game == "torneo" else LANGUAGE_NAMES).get(
+            room.settings.get("language")),
         "board_strings": board_strings(room.game),
     })
 
@@ -269,7 +280,7 @@ def wordgrid_offer(request):
         messages.error(request, _("Choose a stake."))
     except IllegalMove as error:
         messages.error(request, _message(error))
-    return redirect("wordgrid_home")
+    return _back(request, "wordgrid_home")
 
 
 @require_POST
@@ -281,7 +292,7 @@ def wordgrid_offer_cancel(request, offer_id: int):
         offer_cancel(player=request.player, offer_id=offer_id)
     except IllegalMove as error:
         messages.error(request, _message(error))
-    return redirect("wordgrid_home")
+    return _back(request, "wordgrid_home")
 
 
 @require_POST
@@ -294,7 +305,7 @@ def wordgrid_offer_accept(request, offer_id: int):
                              interface_language=_word_language_default())
     except IllegalMove as error:
         messages.error(request, _message(error))
-        return redirect("wordgrid_home")
+        return _back(request, "wordgrid_home")
     return redirect("room", code=match.room.code)
 
 
@@ -337,11 +348,11 @@ def cruzadas_queue(request):
 
     if request.POST.get("leave"):
         queue_leave(player=request.player, game="cruzadas")
-        return redirect("cruzadas_home")
+        return _back(request, "cruzadas_home")
     room = queue_join(player=request.player, game="cruzadas", interface_language=_word_language_default())
     if room is not None:
         return redirect("room", code=room.code)
-    return redirect("cruzadas_home")
+    return _back(request, "cruzadas_home")
 
 
 # -- Claves a Dúo ------------------------------------------------------------------------------------

@@ -2,16 +2,22 @@
 
 It is the first socket every page opens, so it is also where presence will live.
 Close codes: 4401 when the connection has no player (no session, no guest).
+
+Besides `ping`, a page may send `{"type": "watch", "topic": "lobby"}`: the lobby page does, and from then
+on gets `lobby_changed` whenever queues, offers or open rooms change. Every socket gets `matched` (go to
+this room) and `group_changed` (the player's group changed) through the player's own group.
 """
 
 import json
 
 from channels.generic.websocket import AsyncWebsocketConsumer
 
+from lobby.live import LOBBY_GROUP
 from lobby.queue import player_group
 
 NO_PLAYER = 4401
 MAX_FRAME_BYTES = 4096
+TOPICS = {"lobby": LOBBY_GROUP}
 
 
 class LobbyConsumer(AsyncWebsocketConsumer):
@@ -27,10 +33,20 @@ class LobbyConsumer(AsyncWebsocketConsumer):
     async def disconnect(self, code):
         if getattr(self, "player", None) is not None:
             await self.channel_layer.group_discard(player_group(self.player.pk), self.channel_name)
+        for group in getattr(self, "watching", set()):
+            await self.channel_layer.group_discard(group, self.channel_name)
 
     async def lobby_matched(self, event):
         """The queue found an opponent while this player waited: their page goes to the table."""
         await self.send_json({"type": "matched", "url": event["url"]})
+
+    async def lobby_changed(self, event):
+        """Something the lobby page lists changed: the page fetches its sections again."""
+        await self.send_json({"type": "lobby_changed"})
+
+    async def lobby_party(self, event):
+        """The player's group changed (members, search, start): its page and the lobby page refresh."""
+        await self.send_json({"type": "group_changed", "code": event["code"]})
 
     def public_player(self) -> dict:
         return {"nickname": self.player.nickname, "tag": self.player.tag, "guest": self.player.is_guest}
@@ -44,10 +60,21 @@ class LobbyConsumer(AsyncWebsocketConsumer):
         except json.JSONDecodeError:
             await self.send_error("bad_json", "That frame is not JSON.")
             return
-        if not isinstance(frame, dict) or frame.get("type") != "ping":
+        kind = frame.get("type") if isinstance(frame, dict) else None
+        if kind == "ping":
+            await self.send_json({"type": "pong"})
+        elif kind == "watch":
+            await self.watch(frame.get("topic"))
+        else:
             await self.send_error("unknown_type", "Unknown frame type.")
+
+    async def watch(self, topic):
+        group = TOPICS.get(topic) if isinstance(topic, str) else None
+        if group is None:
+            await self.send_error("unknown_topic", "Unknown topic.")
             return
-        await self.send_json({"type": "pong"})
+        self.watching = getattr(self, "watching", set()) | {group}
+        await self.channel_layer.group_add(group, self.channel_name)
 
     async def send_error(self, code: str, message: str):
         await self.send_json({"type": "error", "code": code, "message": message})

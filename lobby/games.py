@@ -21,7 +21,7 @@ CATALOGUE = [
              _("2 to 6 players, bots welcome"), url_name="duelo_home"),
     GameCard("torneo", "Torneo",
              _("Eight players, three lives, one-on-one word duels until one is left standing."),
-             _("8 players, rated")),
+             _("8 players, rated"), url_name="lobby"),
     GameCard("wordgrid", "Wordgrid",
              _("Add a letter, trace a word on the 5x5 grid, beat the clock and your opponent."),
              _("2 players or you against a bot, optional stakes"), url_name="wordgrid_home"),

@@ -50,3 +50,81 @@ class WaitingPlayer(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player} waits for {self.game}"
+
+
+class Party(models.Model):
+    """A group of friends (the rules' "grupo", up to 8) gathered by an invite link, /g/<code>/, to play
+    Torneo together. Called Party in code so it is never confused with auth groups or channel groups.
+    Written only by lobby.parties."""
+
+    MAX_MEMBERS = 8
+
+    code = models.CharField(_("code"), max_length=8, unique=True)
+    # The creator; when the organizer leaves, the member who joined next. Empty when nobody is left.
+    organizer = models.ForeignKey(Player, null=True, blank=True, on_delete=models.SET_NULL, related_name="+",
+                                  verbose_name=_("organizer"))
+    language = models.CharField(_("word language"), max_length=5)
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        verbose_name = _("group")
+        verbose_name_plural = _("groups")
+
+    def __str__(self) -> str:
+        return self.code
+
+
+class PartyMember(models.Model):
+    """A player in a group. A player is in one group at most: opening another group's link moves them."""
+
+    party = models.ForeignKey(Party, on_delete=models.CASCADE, related_name="members", verbose_name=_("group"))
+    player = models.OneToOneField(Player, on_delete=models.CASCADE, related_name="party_membership",
+                                  verbose_name=_("player"))
+    joined_at = models.DateTimeField(_("joined"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["joined_at", "id"]
+        verbose_name = _("group member")
+        verbose_name_plural = _("group members")
+
+    def __str__(self) -> str:
+        return f"{self.player} in {self.party.code}"
+
+
+class TournamentTicket(models.Model):
+    """A place in the rated Torneo queue for one word language: one player alone, or a whole group as one
+    unit (they enter the same room or none). Written only by lobby.tournament_queue, under the lane lock."""
+
+    language = models.CharField(_("word language"), max_length=5, db_index=True)
+    party = models.ForeignKey(Party, null=True, blank=True, on_delete=models.CASCADE, related_name="tickets",
+                              verbose_name=_("group"))
+    created_at = models.DateTimeField(_("waiting since"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["created_at", "id"]
+        verbose_name = _("tournament queue ticket")
+        verbose_name_plural = _("tournament queue tickets")
+
+    def __str__(self) -> str:
+        return f"{self.language} · {self.party.code if self.party_id else _('alone')}"
+
+
+class TicketPlayer(models.Model):
+    """A person waiting on a ticket, with the rating they had when they asked. One ticket per person at
+    most (the database refuses a second), so nobody can be matched into two rooms from the queue."""
+
+    ticket = models.ForeignKey(TournamentTicket, on_delete=models.CASCADE, related_name="players",
+                               verbose_name=_("ticket"))
+    player = models.OneToOneField(Player, on_delete=models.CASCADE, related_name="tournament_ticket",
+                                  verbose_name=_("player"))
+    rating = models.IntegerField(_("rating"))
+
+    class Meta:
+        ordering = ["ticket", "id"]
+        verbose_name = _("player in the tournament queue")
+        verbose_name_plural = _("players in the tournament queue")
+        indexes = [models.Index(fields=["rating"])]
+
+    def __str__(self) -> str:
+        return f"{self.player} ({self.rating})"

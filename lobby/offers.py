@@ -11,6 +11,7 @@ from games.runtime.engine import IllegalMove
 from games.runtime.engine import gettext_noop as _
 from games.runtime.matches import match_start
 from games.runtime.rooms import room_create, room_join
+from lobby import live
 from lobby.models import StakeOffer
 from wallet.selectors import balance_of, stakes_open_to
 from wallet.services import WalletError
@@ -36,6 +37,7 @@ def offer_post(*, player: Player, game: str, stake: int) -> StakeOffer:
         if StakeOffer.objects.filter(player=player, status=StakeOffer.OPEN).count() >= MAX_OPEN_OFFERS:
             raise IllegalMove("too_many_offers", _("You already have %(count)d open offers."),
                               {"count": MAX_OPEN_OFFERS})
+        live.lobby_changed()
         return StakeOffer.objects.create(player=player, game=game, stake=stake)
 
 
@@ -46,6 +48,7 @@ def offer_cancel(*, player: Player, offer_id: int) -> None:
             raise IllegalMove("offer_gone", _("That offer is no longer open."))
         offer.status = StakeOffer.CANCELLED
         offer.save(update_fields=["status"])
+        live.lobby_changed()
 
 
 def offer_accept(*, player: Player, offer_id: int, interface_language: str) -> Match:
@@ -73,4 +76,5 @@ def offer_accept(*, player: Player, offer_id: int, interface_language: str) -> M
                                                         "cover it.")) from error
         offer.status, offer.accepted_by, offer.match = StakeOffer.ACCEPTED, player, match
         offer.save(update_fields=["status", "accepted_by", "match"])
+        live.lobby_changed()
         return match

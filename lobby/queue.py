@@ -11,6 +11,7 @@ from accounts.models import Player
 from games.models import Room
 from games.runtime.matches import match_start
 from games.runtime.rooms import room_create, room_join
+from lobby import live
 from lobby.models import WaitingPlayer
 
 QUEUED_GAMES = ("cruzadas",)
@@ -34,6 +35,8 @@ def queue_join(*, player: Player, game: str, interface_language: str) -> Room | 
                     WaitingPlayer.objects.create(game=game, player=player)
             except IntegrityError:
                 pass  # already waiting: asking twice keeps one place
+            else:
+                live.lobby_changed()
             return None
         waiting = other.player
         other.delete()
@@ -43,11 +46,15 @@ def queue_join(*, player: Player, game: str, interface_language: str) -> Room | 
         match_start(room=room, by=None)
         code, waiting_id = room.code, waiting.pk
         transaction.on_commit(lambda: _tell_matched(waiting_id, code))
+        live.lobby_changed()
         return room
 
 
 def queue_leave(*, player: Player, game: str) -> None:
-    WaitingPlayer.objects.filter(game=game, player=player).delete()
+    with transaction.atomic():
+        deleted, _rows = WaitingPlayer.objects.filter(game=game, player=player).delete()
+        if deleted:
+            live.lobby_changed()
 
 
 def is_waiting(*, player: Player, game: str) -> bool:

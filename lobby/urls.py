@@ -1,5 +1,20 @@
 from django.urls import path
 
-from lobby import views
+from lobby import lobby_views, party_views, torneo_views, views
 
-urlpatterns = [path("", views.home, name="home")]
+urlpatterns = [
+    path("", views.home, name="home"),
+    path("lobby/", lobby_views.lobby, name="lobby"),
+    path("lobby/live/", lobby_views.lobby_live, name="lobby_live"),
+    path("lobby/torneo/queue/", torneo_views.torneo_queue_join, name="torneo_queue_join"),
+    path("lobby/torneo/queue/leave/", torneo_views.torneo_queue_leave, name="torneo_queue_leave"),
+    path("lobby/torneo/practice/", torneo_views.torneo_practice, name="torneo_practice"),
+    path("g/", party_views.party_new, name="party_new"),
+    path("g/<str:code>/", party_views.party_page, name="party"),
+    path("g/<str:code>/live/", party_views.party_live, name="party_live"),
+    path("g/<str:code>/language/", party_views.party_language, name="party_language"),
+    path("g/<str:code>/practice/", party_views.party_practice, name="party_practice"),
+    path("g/<str:code>/rated/", party_views.party_rated, name="party_rated"),
+    path("g/<str:code>/cancel/", party_views.party_cancel, name="party_cancel"),
+    path("g/<str:code>/leave/", party_views.party_leave, name="party_leave"),
+]

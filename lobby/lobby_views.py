@@ -1,0 +1,76 @@
+"""The lobby page: every way into a game on one page, kept live.
+
+Each changing part is a small template (templates/lobby/parts/). The page renders them once; when the
+lobby socket says something changed, the page fetches /lobby/live/ and swaps in the parts that differ.
+"""
+
+from __future__ import annotations
+
+from django.http import JsonResponse
+from django.shortcuts import render
+from django.template.loader import render_to_string
+from django.views.decorators.http import require_GET
+
+from accounts.decorators import player_required
+from games.forms import LANGUAGE_NAMES
+from games.torneo.engine import LANGUAGES
+from lobby import selectors
+from lobby.forms import TORNEO_LANGUAGE_NAMES, default_word_language
+from lobby.matchmaking import WINDOW
+from lobby.models import StakeOffer
+from lobby.queue import is_waiting
+from wallet.selectors import balance_of, stakes_open_to
+
+PARTS = ("torneo-queue", "torneo-group", "duelo-rooms", "offers", "cruzadas")
+
+
+def _queue_language(request, ticket) -> str:
+    if ticket is not None:
+        return ticket.language
+    asked = request.GET.get("language", "")
+    return asked if asked in LANGUAGES else default_word_language()
+
+
+def _context(request) -> dict:
+    """What the parts show, for this player."""
+    player = request.player
+    ticket = selectors.ticket_of(player)
+    language = _queue_language(request, ticket)
+    rating = selectors.torneo_ratings([player.pk])[player.pk]
+    party = selectors.party_of(player)
+    offers = StakeOffer.objects.filter(game="wordgrid", status=StakeOffer.OPEN).select_related("player")
+    return {
+        "ticket": ticket, "queue_language": language, "rating": rating,
+        "in_window": selectors.waiting_in_window(language=language, ratings=[rating], exclude=[player.pk]),
+        "torneo_languages": TORNEO_LANGUAGE_NAMES, "duelo_languages": LANGUAGE_NAMES,
+        "default_language": default_word_language(),
+        "still_playing": bool(selectors.torneo_players_still_in([player.pk])),
+        "party": party, "party_size": party.members.count() if party else 0,
+        "duelo_rooms": _named(selectors.open_duelo_rooms()), "window": WINDOW,
+        "others_offers": offers.exclude(player=player)[:20], "my_offers": offers.filter(player=player),
+        "stakes": [] if player.is_guest else stakes_open_to(player=player),
+        "balance": None if player.is_guest else balance_of(player=player),
+        "cruzadas_waiting": selectors.waiting_for_opponent(game="cruzadas", exclude=player),
+        "cruzadas_mine": is_waiting(player=player, game="cruzadas"),
+    }
+
+
+def _named(rooms: list) -> list:
+    for room in rooms:
+        room.language_name = LANGUAGE_NAMES.get(room.settings.get("language"), room.settings.get("language"))
+    return rooms
+
+
+@require_GET
+@player_required
+def lobby(request):
+    return render(request, "lobby/lobby.html", {**_context(request), "parts": PARTS})
+
+
+@require_GET
+@player_required
+def lobby_live(request):
+    """The page's changing parts, freshly rendered for this player (JSON: {"parts": {name: html}})."""
+    context = _context(request)
+    return JsonResponse({"parts": {name: render_to_string(f"lobby/parts/{name.replace('-', '_')}.html",
+                                                          context, request=request) for name in PARTS}})
