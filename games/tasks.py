@@ -42,13 +42,17 @@ def sweep() -> dict:
     from games.runtime.abandon import abandons_sweep
 
     abandoned = abandons_sweep(now)
+    from lobby.queue_presence import absent_tickets_sweep
+
+    withdrawn = absent_tickets_sweep(now)
     launched = 0
     from lobby.quickmatch import quick_match_launch
 
     for room_id in Room.objects.filter(status=Room.WAITING, is_public=True,
                                        launch_at__lte=now).values_list("pk", flat=True)[:100]:
         launched += bool(quick_match_launch(room_id=room_id))
-    if advanced or bots or launched or abandoned:
-        log.info("sweep: advanced %s, bots scheduled %s, quick matches launched %s, abandons %s",
-                 advanced, bots, launched, abandoned)
-    return {"advanced": advanced, "bots": bots, "launched": launched, "abandoned": abandoned}
+    if advanced or bots or launched or abandoned or withdrawn:
+        log.info("sweep: advanced %s, bots scheduled %s, quick matches launched %s, abandons %s, "
+                 "queue tickets of absent players withdrawn %s", advanced, bots, launched, abandoned, withdrawn)
+    return {"advanced": advanced, "bots": bots, "launched": launched, "abandoned": abandoned,
+            "withdrawn": withdrawn}

@@ -12,6 +12,7 @@ import json
 
 from channels.generic.websocket import AsyncWebsocketConsumer
 
+from lobby import queue_presence
 from lobby.live import LOBBY_GROUP
 from lobby.queue import player_group
 
@@ -28,11 +29,13 @@ class LobbyConsumer(AsyncWebsocketConsumer):
             return
         await self.accept()
         await self.channel_layer.group_add(player_group(self.player.pk), self.channel_name)
+        await queue_presence.arrive(self.player.pk)  # still on the site: a queue ticket stays valid
         await self.send_json({"type": "hello", "player": self.public_player()})
 
     async def disconnect(self, code):
         if getattr(self, "player", None) is not None:
             await self.channel_layer.group_discard(player_group(self.player.pk), self.channel_name)
+            await queue_presence.leave(self.player.pk)
         for group in getattr(self, "watching", set()):
             await self.channel_layer.group_discard(group, self.channel_name)
 
