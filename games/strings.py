@@ -1,4 +1,4 @@
-"""Texts the room page's JavaScript shows (static/js/room.js, static/js/games/duelo.js), translated
+"""Texts the room page's JavaScript shows (static/js/room.js, static/js/games/*.js), translated
 here by Django so the browser gets the player's language without a second catalogue. Keys are the
 scripts' own; placeholders are %(name)s, filled in by the scripts."""
 
@@ -8,7 +8,7 @@ from django.utils.translation import gettext as _
 def board_strings(game: str) -> dict[str, str]:
     """The room's texts and the game board's texts (keys may mean different things per game)."""
     board = {"duelo": duelo_strings, "wordgrid": wordgrid_strings, "cruzadas": cruzadas_strings,
-             "claves": claves_strings}[game]()
+             "claves": claves_strings, "torneo": torneo_strings}[game]()
     return {**room_strings(), **board}
 
 
@@ -268,4 +268,88 @@ def claves_strings() -> dict[str, str]:
         "kind_empty": _("empty"),
         "play_again_host": _("Play again: start a new board from the room panel (the words will be new)."),
         "play_again_guest": _("The host can start a new board."),
+    }
+
+
+def torneo_strings() -> dict[str, str]:
+    """static/js/games/torneo.js: the intro, the shared board of a duel, lives, elimination, standings."""
+    return {
+        "round_title": _("Round %(round)s"),
+        "get_ready": _("Get ready…"),
+        "pairings": _("Pairings"),
+        "vs": _("vs"),
+        "you_play": _("You play %(name)s"),
+        "you_start": _("You play first."),
+        "rival_starts": _("%(name)s plays first."),
+        "word_length": _("%(count)s letters"),
+        "bye_line": _("%(name)s has a bye"),
+        "your_bye": _("You have a bye this round"),
+        "bye_note": _("No duel and no life lost: watch the other duels."),
+        "previous_round": _("How round %(round)s ended"),
+        "your_turn": _("Your turn"),
+        "their_turn": _("%(name)s's turn"),
+        "time_left": _("Time left"),
+        "you": _("you"),
+        "you_cap": _("You"),
+        "bot": _("bot"),
+        "seat_n": _("Seat %(n)s"),
+        "board": _("Shared board"),
+        "keyboard": _("Keyboard"),
+        "enter": _("Enter"),
+        "back": _("Delete"),
+        "shift": _("Shift"),
+        "mark_green": _("green"),
+        "mark_amber": _("amber"),
+        "mark_grey": _("grey"),
+        "empty": _("empty"),
+        "row_label": _("Row %(row)s, %(name)s"),
+        "skipped": _("Turn skipped"),
+        "turns_left": _("Turns left: %(count)s"),
+        "lives_label": _("Lives: %(count)s"),
+        "row_count": _("Row %(row)s of %(rows)s"),
+        "word_was": _("The word was"),
+        "end_you_won": _("You solved it: you win the duel!"),
+        "end_rival_won": _("%(name)s solved it: you lose a life."),
+        "end_draw": _("Nobody solved it: a draw, you both lose a life."),
+        "end_rival_left": _("%(name)s left: you win the duel."),
+        "end_stopped": _("The duel was stopped."),
+        "won_by": _("%(name)s won"),
+        "draw": _("Draw"),
+        "left_by": _("%(name)s left"),
+        "stopped_short": _("Stopped"),
+        "waiting_others": _("Waiting for the other duels to end…"),
+        "players": _("Players"),
+        "other_duels": _("Other duels"),
+        "all_duels": _("Duels of round %(round)s"),
+        "status_out": _("Knocked out"),
+        "status_left": _("Left the tournament"),
+        "status_bye": _("Bye"),
+        "place_n": _("Place %(place)s"),
+        "shared": _("shared"),
+        "spectating": _("You are watching this tournament."),
+        "out_title": _("You are out"),
+        "out_place": _("You finished in place %(place)s."),
+        "out_place_shared": _("You finished in place %(place)s, shared with others who fell in the same round."),
+        "out_pending": _("Your place is fixed when this round ends."),
+        "out_short": _("You are out · place %(place)s"),
+        "rating_line": _("Rating: %(before)s → %(after)s (%(change)s)"),
+        "leave_now": _("Leave"),
+        "keep_watching": _("Keep watching"),
+        "leave_tournament": _("Leave the tournament"),
+        "leave_confirm": _("Leave the tournament? It counts as a loss: you lose your duel and you are out."),
+        "finished": _("Tournament over"),
+        "you_win": _("You win the tournament!"),
+        "winner": _("%(name)s wins the tournament!"),
+        "shared_victory": _("Shared victory: %(names)s"),
+        "stopped": _("The tournament was ended early."),
+        "place": _("Place"),
+        "player": _("Player"),
+        "lives": _("Lives"),
+        "rating": _("Rating"),
+        "back_group": _("Back to the group"),
+        "back_lobby": _("Back to the lobby"),
+        "not_letters": _("Use only letters of the word language."),
+        "wrong_length": _("A guess has exactly %(count)s letters."),
+        "not_in_list": _("Not in the word list."),
+        "not_your_turn": _("It is your rival's turn."),
     }

@@ -1,7 +1,8 @@
-// On-screen keyboards of the six word languages, and what a key press types.
+// On-screen keyboards of the word languages (Duelo's six, Torneo's thirteen), and what a key press types.
 //
-// Letters are the engine's normalised tiles (lower case; Korean: the 24 basic jamo), so that a key, a
-// tile and a keyboard hint (view.grid.keyboard) share one name. ENTER, BACK and SHIFT are action keys.
+// Letters are the engine's normalised tiles (lower case; Korean: the 24 basic jamo; Uzbek: oʻ gʻ sh ch
+// are one tile each), so that a key, a tile and a keyboard hint (view.grid.keyboard) share one name.
+// ENTER, BACK and SHIFT are action keys.
 // `rows` is the familiar layout; `narrowRows`, where given, keeps every row to 10 keys so that keys stay
 // at least 32 px wide on a 360 px phone (the page shows it below 520 px).
 
@@ -25,12 +26,37 @@ export const LAYOUTS = {
     rows: [chars("йцукенгшщзхъ"), chars("фывапролджэ"), [ENTER, ...chars("ячсмитьбю"), BACK]],
     narrowRows: [chars("йцукенгшщз"), chars("фывапролдж"), chars("ячсмитьбю"), [ENTER, ...chars("хъэ"), BACK]],
   },
+  // QWERTZ with Ü Ö Ä where a German keyboard has them.
+  de: {
+    rows: [chars("qwertzuiopü"), chars("asdfghjklöä"), [ENTER, ...chars("yxcvbnm"), BACK]],
+    narrowRows: [chars("qwertzuiop"), chars("asdfghjklö"), chars("yxcvbnmäü"), [ENTER, BACK]],
+  },
+  // Polish has no Q; its nine letters with diacritics get a row of their own, in the order of the keys
+  // they are typed with (AltGr + e o a s l z x c n), as Polish Wordle clones show them.
+  pl: { rows: [chars("ęóąśłżźćń"), chars("wertyuiop"), chars("asdfghjkl"), [ENTER, ...chars("zxcvbnm"), BACK]] },
+  // Uzbek Latin: no C or W; oʻ gʻ sh ch are keys of their own (and typed s+h, c+h, o+ʻ merge, see addLetters).
+  uz: {
+    rows: [[...chars("qertyuiop"), "oʻ"], [...chars("asdfghjkl"), "gʻ"], [ENTER, ...chars("zxvbnm"), "sh", "ch", BACK]],
+  },
+  // ЙЦУКЕН with Ukrainian І Ї Є Ґ. Narrow: Х Ї Є Ґ move to the bottom row.
+  uk: {
+    rows: [chars("йцукенгшщзхї"), chars("фівапролджє"), [ENTER, ...chars("ґячсмитьбю"), BACK]],
+    narrowRows: [chars("йцукенгшщз"), chars("фівапролдж"), chars("ячсмитьбю"), [ENTER, ...chars("хїєґ"), BACK]],
+  },
+  // Kazakh: the Russian rows (with Ё) and the nine Kazakh letters on a row above, as on a Kazakh keyboard.
+  kk: {
+    rows: [chars("әіңғүұқөһё"), chars("йцукенгшщзхъ"), chars("фывапролджэ"), [ENTER, ...chars("ячсмитьбю"), BACK]],
+    narrowRows: [chars("әіңғүұқөһё"), chars("йцукенгшщз"), chars("фывапролдж"), chars("ячсмитьбю"),
+      [ENTER, ...chars("хъэ"), BACK]],
+  },
   // 2-set (dubeolsik) Hangul; SHIFT turns the top row into its tense consonants and ㅒ ㅖ.
   ko: {
     rows: [chars("ㅂㅈㄷㄱㅅㅛㅕㅑㅐㅔ"), [...chars("ㅁㄴㅇㄹㅎㅗㅓㅏㅣ"), ENTER], [SHIFT, ...chars("ㅋㅌㅊㅍㅠㅜㅡ"), BACK]],
     shifted: { "ㅂ": "ㅃ", "ㅈ": "ㅉ", "ㄷ": "ㄸ", "ㄱ": "ㄲ", "ㅅ": "ㅆ", "ㅐ": "ㅒ", "ㅔ": "ㅖ" },
   },
 };
+// Indonesian, Italian, Dutch and Portuguese are typed on QWERTY with the 26 letters of English.
+for (const language of ["id", "it", "nl", "pt"]) LAYOUTS[language] = LAYOUTS.en;
 
 // -- Korean ------------------------------------------------------------------------------------------
 
@@ -156,14 +182,42 @@ export function physicalLetters(language, alphabet, event) {
     return event.key.length === 1 ? splitKorean(event.key) : null;
   }
   if ([...event.key].length !== 1) return null;
+  if (language === "uz") {
+    // The halves of Uzbek digraph tiles: a lone C waits for its H, an apostrophe-like mark turns the
+    // O or G before it into oʻ gʻ (addLetters joins them, as the engine does).
+    if (UZ_APOSTROPHES.includes(event.key)) return [UZ_MARK];
+    if (event.key.toLowerCase() === "c") return ["c"];
+  }
   const low = lower(language, event.key);
   if (alphabet.includes(low)) return [low];
   const folded = low.normalize("NFD").replace(/[\u0300-\u036f]/g, "");
   return alphabet.includes(folded) ? [folded] : null;
 }
 
-/** How a tile or key shows a letter: upper case (Turkish i -> İ, ı -> I); jamo as they are. */
+// -- Uzbek ----------------------------------------------------------------------------------------------
+
+const UZ_MARK = "\u02bb"; // ʻ, the sign of oʻ and gʻ (wordlists/alphabets.py UZ_TURNED_COMMA)
+const UZ_APOSTROPHES = "\u02bb'\u2018\u2019`\u02bc";
+const UZ_JOINS = { "s+h": "sh", "c+h": "ch", [`o+${UZ_MARK}`]: `o${UZ_MARK}`, [`g+${UZ_MARK}`]: `g${UZ_MARK}` };
+
+/**
+ * The tiles typed so far with `letters` added, at most `length` tiles. In Uzbek a letter may join the
+ * tile before it into one (s + h = sh, c + h = ch, o + ʻ = oʻ), exactly as the engine reads the word; a
+ * lone ʻ joins nothing and is dropped.
+ */
+export function addLetters(language, typed, letters, length) {
+  const out = [...typed];
+  for (const letter of letters) {
+    const joined = language === "uz" && out.length ? UZ_JOINS[`${out[out.length - 1]}+${letter}`] : undefined;
+    if (joined) out[out.length - 1] = joined;
+    else if (letter !== UZ_MARK && out.length < length) out.push(letter);
+  }
+  return out;
+}
+
+/** How a tile or key shows a letter: upper case (Turkish i -> İ, ı -> I; Uzbek Sh, Oʻ); jamo as they are. */
 export function displayLetter(language, letter) {
+  if (language === "uz" && letter.length === 2) return letter[0].toUpperCase() + letter[1];
   if (language === "tr") {
     if (letter === "i") return "İ";
     if (letter === "ı") return "I";

@@ -17,6 +17,7 @@ const GAMES = {
   wordgrid: () => import("./games/wordgrid.js").then((module) => module.mountWordgrid),
   cruzadas: () => import("./games/cruzadas.js").then((module) => module.mountCruzadas),
   claves: () => import("./games/claves.js").then((module) => module.mountClaves),
+  torneo: () => import("./games/torneo.js").then((module) => module.mountTorneo),
 };
 
 export const ROOM_STRINGS = {

@@ -8,32 +8,17 @@ host; Bob is seat 1.
 """
 
 import copy
-import json
-import mimetypes
 import re
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
 
-ROOT = Path(__file__).resolve().parents[2]
-ORIGIN = "http://claves.harness"
-DATA = json.loads((ROOT / "tests/e2e/harness/claves_frames.json").read_text(encoding="utf-8"))
+from tests.e2e.harness.serve import DESKTOP, PHONE, feed, harness_pages, load_frames, sent
+
+DATA = load_frames("claves_frames.json")
 FRAMES = DATA["frames"]
-PHONE = {"width": 360, "height": 780}
-DESKTOP = {"width": 1280, "height": 900}
 ANA, BOB = 0, 1
 MAP_LIKE = ".mine-key, .mine-trap, .cl-legend:visible, .cl-maps, .cl-map-cell"
-
-
-def _serve(route):
-    path = ROOT / route.request.url.removeprefix(ORIGIN).split("?")[0].lstrip("/")
-    allowed = (ROOT / "static", ROOT / "tests/e2e/harness")
-    if not path.is_file() or not any(path.is_relative_to(base) for base in allowed):
-        route.fulfill(status=404, body="not found")
-        return
-    kind = "text/javascript" if path.suffix == ".js" else mimetypes.guess_type(path.name)[0] or "text/plain"
-    route.fulfill(status=200, body=path.read_bytes(), content_type=kind)
 
 
 def room_for(seat):
@@ -46,33 +31,8 @@ def room_for(seat):
 
 @pytest.fixture
 def open_board(browser):
-    contexts = []
-
-    def open_(viewport=PHONE, seat=ANA, strings=None):
-        context = browser.new_context(viewport=viewport)
-        contexts.append(context)
-        page = context.new_page()
-        errors = []
-        page.on("pageerror", lambda error: errors.append(str(error)))
-        page.route(f"{ORIGIN}/**", _serve)
-        page.goto(f"{ORIGIN}/tests/e2e/harness/claves.html")
-        page.wait_for_function("window.harness !== undefined")
-        page.evaluate("strings => window.harness.start(strings)", strings or {})
-        feed(page, room_for(seat))
-        page.js_errors = errors
-        return page
-
-    yield open_
-    for context in contexts:
-        context.close()
-
-
-def feed(page, frame):
-    page.evaluate("frame => window.harness.feed(frame)", frame)
-
-
-def sent(page):
-    return page.evaluate("window.sent")
+    with harness_pages(browser, "claves") as open_:
+        yield lambda viewport=PHONE, seat=ANA, strings=None: open_(viewport, strings, room=room_for(seat))
 
 
 def card(page, cell):

@@ -7,20 +7,16 @@ games/cruzadas/engine.py with the real Turkish list and the move generator; the 
 """
 
 import copy
-import json
-import mimetypes
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
 
-ROOT = Path(__file__).resolve().parents[2]
-ORIGIN = "http://cruzadas.harness"
-DATA = json.loads((ROOT / "tests/e2e/harness/cruzadas_frames.json").read_text(encoding="utf-8"))
+from tests.e2e.harness.serve import DESKTOP, PHONE, feed, harness_pages, load_frames, sent
+from tests.e2e.harness.serve import settle as settled
+
+DATA = load_frames("cruzadas_frames.json")
 FRAMES = DATA["frames"]
 ERRORS = DATA["errors"]
-PHONE = {"width": 360, "height": 780}
-DESKTOP = {"width": 1280, "height": 900}
 START_RACK = FRAMES["start"]["view"]["rack"]  # o b ı z i ş ? (the recorder picks a seed with these)
 
 # A stand-in for the browser's Notification (headless Chromium has none that shows): records what the
@@ -45,42 +41,24 @@ def upper_tr(text):
     return "".join({"i": "İ", "ı": "I"}.get(ch, ch.upper()) for ch in text)
 
 
-def _serve(route):
-    path = ROOT / route.request.url.removeprefix(ORIGIN).split("?")[0].lstrip("/")
-    allowed = (ROOT / "static", ROOT / "tests/e2e/harness")
-    if not path.is_file() or not any(path.is_relative_to(base) for base in allowed):
-        route.fulfill(status=404, body="not found")
-        return
-    kind = "text/javascript" if path.suffix == ".js" else mimetypes.guess_type(path.name)[0] or "text/plain"
-    route.fulfill(status=200, body=path.read_bytes(), content_type=kind)
-
-
 @pytest.fixture
 def open_board(browser):
-    contexts = []
+    def dictionary_and(init_script):
+        def setup(page):
+            # The external dictionary is never reached: a word's meaning opens a page we answer here.
+            page.context.route("https://sozluk.gov.tr/**", lambda route: route.fulfill(
+                status=200, body="<title>TDK</title>sözlük", content_type="text/html; charset=utf-8"))
+            if init_script:
+                page.add_init_script(init_script)
 
-    def open_(viewport=PHONE, strings=None, room=None, init_script=None, has_touch=False):
-        context = browser.new_context(viewport=viewport, has_touch=has_touch)
-        contexts.append(context)
-        # The external dictionary is never reached: a word's meaning opens a page we answer here.
-        context.route("https://sozluk.gov.tr/**", lambda route: route.fulfill(
-            status=200, body="<title>TDK</title>sözlük", content_type="text/html; charset=utf-8"))
-        page = context.new_page()
-        errors = []
-        page.on("pageerror", lambda error: errors.append(str(error)))
-        page.route(f"{ORIGIN}/**", _serve)
-        if init_script:
-            page.add_init_script(init_script)
-        page.goto(f"{ORIGIN}/tests/e2e/harness/cruzadas.html")
-        page.wait_for_function("window.harness !== undefined")
-        page.evaluate("strings => window.harness.start(strings)", strings or {})
-        feed(page, room or DATA["room"])
-        page.js_errors = errors
-        return page
+        return setup
 
-    yield open_
-    for context in contexts:
-        context.close()
+    with harness_pages(browser, "cruzadas") as open_:
+        def open_cruzadas(viewport=PHONE, strings=None, room=None, init_script=None, has_touch=False):
+            return open_(viewport, strings, room=room or DATA["room"], setup=dictionary_and(init_script),
+                         has_touch=has_touch)
+
+        yield open_cruzadas
 
 
 @pytest.fixture
@@ -88,18 +66,10 @@ def screenshot(screenshot):
     """The folder's screenshot, once the board's animations (shakes) have finished."""
 
     def take(page, name):
-        page.evaluate("Promise.all(document.getAnimations().map((a) => a.finished.catch(() => null)))")
+        settled(page)
         return screenshot(page, name)
 
     return take
-
-
-def feed(page, frame):
-    page.evaluate("frame => window.harness.feed(frame)", frame)
-
-
-def sent(page):
-    return page.evaluate("window.sent")
 
 
 def cell(page, index):

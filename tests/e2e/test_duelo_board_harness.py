@@ -1,61 +1,42 @@
 """The Duelo board in a browser, fed with frames the real engine produced (no server).
 
 tests/e2e/harness/duelo.html mounts static/js/room.js and the board with a fake socket; Playwright serves
-it and static/ from a made-up origin, so ES modules load as they would from Django. The frames are in
+it and static/ from a made-up origin (tests/e2e/harness/serve.py), so ES modules load as they would from
+Django. The frames are in
 tests/e2e/harness/frames.json (tests/e2e/harness/make_frames.py records them from games/duelo/engine.py
 with the real word lists).
 """
 
 import copy
-import json
-import mimetypes
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
 
+from tests.e2e.harness.serve import (
+    DESKTOP,
+    PHONE,
+    ROOT,
+    assert_no_sideways_scroll,
+    feed,
+    harness_pages,
+    load_frames,
+    sent,
+)
+from tests.e2e.harness.serve import settle as settled
 from wordlists import alphabets
 
-ROOT = Path(__file__).resolve().parents[2]
-ORIGIN = "http://duelo.harness"
-FRAMES = json.loads((ROOT / "tests/e2e/harness/frames.json").read_text(encoding="utf-8"))
-PHONE = {"width": 360, "height": 780}
-DESKTOP = {"width": 1280, "height": 900}
-
-
-def _serve(route):
-    path = ROOT / route.request.url.removeprefix(ORIGIN).split("?")[0].lstrip("/")
-    allowed = (ROOT / "static", ROOT / "tests/e2e/harness")
-    if not path.is_file() or not any(path.is_relative_to(base) for base in allowed):
-        route.fulfill(status=404, body="not found")
-        return
-    kind = "text/javascript" if path.suffix == ".js" else mimetypes.guess_type(path.name)[0] or "text/plain"
-    route.fulfill(status=200, body=path.read_bytes(), content_type=kind)
+FRAMES = load_frames("frames.json")
 
 
 @pytest.fixture
 def open_board(browser):
-    contexts = []
-
-    def open_(viewport=PHONE, strings=None):
-        context = browser.new_context(viewport=viewport)
-        contexts.append(context)
-        page = context.new_page()
-        errors = []
-        page.on("pageerror", lambda error: errors.append(str(error)))
-        page.route(f"{ORIGIN}/**", _serve)
+    def fixed_clock(page):
         # The browser's clock stands still (timers still run): countdowns then depend only on the
         # frames' server_time, which is what the board must correct for.
         page.clock.set_fixed_time("2031-03-04T05:06:07Z")
-        page.goto(f"{ORIGIN}/tests/e2e/harness/duelo.html")
-        page.wait_for_function("window.harness !== undefined")
-        page.evaluate("strings => window.harness.start(strings)", strings or {})
-        page.js_errors = errors
-        return page
 
-    yield open_
-    for context in contexts:
-        context.close()
+    with harness_pages(browser, "duelo") as open_:
+        yield lambda viewport=PHONE, strings=None: open_(viewport, strings, setup=fixed_clock)
 
 
 @pytest.fixture
@@ -63,23 +44,15 @@ def screenshot(screenshot):
     """The folder's screenshot, once the board's animations (flips, cards) have finished."""
 
     def take(page, name):
-        page.evaluate("Promise.all(document.getAnimations().map((a) => a.finished.catch(() => null)))")
+        settled(page)
         return screenshot(page, name)
 
     return take
 
 
-def feed(page, frame):
-    page.evaluate("frame => window.harness.feed(frame)", frame)
-
-
 def feed_scenario(page, scenario, name):
     feed(page, FRAMES[scenario]["room"])
     feed(page, FRAMES[scenario]["frames"][name])
-
-
-def sent(page):
-    return page.evaluate("window.sent")
 
 
 def press_letter(page, letter):
@@ -97,10 +70,6 @@ def action(page, name):
 
 def current_row(page):
     return page.locator(".duelo-grid .row.current")
-
-
-def assert_no_sideways_scroll(page):
-    assert page.evaluate("document.documentElement.scrollWidth") <= page.viewport_size["width"]
 
 
 def test_a_player_types_with_both_keyboards_and_a_rejected_guess_shakes_the_row(open_board, screenshot):

@@ -7,59 +7,31 @@ games/wordgrid/engine.py with the real list and seeded bots).
 """
 
 import copy
-import json
-import mimetypes
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
 
-ROOT = Path(__file__).resolve().parents[2]
-ORIGIN = "http://wordgrid.harness"
-DATA = json.loads((ROOT / "tests/e2e/harness/wordgrid_frames.json").read_text(encoding="utf-8"))
+from tests.e2e.harness.serve import DESKTOP, PHONE, feed, harness_pages, load_frames, sent
+from tests.e2e.harness.serve import settle as settled
+
+DATA = load_frames("wordgrid_frames.json")
 FRAMES = DATA["frames"]
-PHONE = {"width": 360, "height": 780}
-DESKTOP = {"width": 1280, "height": 900}
 BROWSER_INSTALL = "2031-03-04T05:05:07Z"  # a minute before BROWSER_TIME (see open_)
 BROWSER_TIME = "2031-03-04T05:06:07Z"  # years away from the frames' server_time: the board must correct
 
 
-def _serve(route):
-    path = ROOT / route.request.url.removeprefix(ORIGIN).split("?")[0].lstrip("/")
-    allowed = (ROOT / "static", ROOT / "tests/e2e/harness")
-    if not path.is_file() or not any(path.is_relative_to(base) for base in allowed):
-        route.fulfill(status=404, body="not found")
-        return
-    kind = "text/javascript" if path.suffix == ".js" else mimetypes.guess_type(path.name)[0] or "text/plain"
-    route.fulfill(status=200, body=path.read_bytes(), content_type=kind)
-
-
 @pytest.fixture
 def open_board(browser):
-    contexts = []
-
-    def open_(viewport=PHONE, strings=None, room=None):
-        context = browser.new_context(viewport=viewport)
-        contexts.append(context)
-        page = context.new_page()
-        errors = []
-        page.on("pageerror", lambda error: errors.append(str(error)))
-        page.route(f"{ORIGIN}/**", _serve)
+    def paused_clock(page):
         # The browser's clock is fake and paused: time moves only when a test runs it forward.
         # Installed a minute early: installing starts the fake clock running, and pausing at a time
         # it has already passed is an error, so never pause at the very instant of installing.
         page.clock.install(time=BROWSER_INSTALL)
         page.clock.pause_at(BROWSER_TIME)
-        page.goto(f"{ORIGIN}/tests/e2e/harness/wordgrid.html")
-        page.wait_for_function("window.harness !== undefined")
-        page.evaluate("strings => window.harness.start(strings)", strings or {})
-        feed(page, room or DATA["room"])
-        page.js_errors = errors
-        return page
 
-    yield open_
-    for context in contexts:
-        context.close()
+    with harness_pages(browser, "wordgrid") as open_:
+        yield lambda viewport=PHONE, strings=None, room=None: open_(viewport, strings, room=room or DATA["room"],
+                                                                    setup=paused_clock)
 
 
 @pytest.fixture
@@ -67,18 +39,10 @@ def screenshot(screenshot):
     """The folder's screenshot, once the board's animations (shakes) have finished."""
 
     def take(page, name):
-        page.evaluate("Promise.all(document.getAnimations().map((a) => a.finished.catch(() => null)))")
+        settled(page)
         return screenshot(page, name)
 
     return take
-
-
-def feed(page, frame):
-    page.evaluate("frame => window.harness.feed(frame)", frame)
-
-
-def sent(page):
-    return page.evaluate("window.sent")
 
 
 def cell(page, r, c):

@@ -375,3 +375,18 @@ def test_an_eliminated_player_leaving_keeps_their_shared_place():
     places = engine.outcome(state)["places"]
     assert places[solved.to_play] == 1
     assert places[loser] == places[drawn.seats[0]] == places[drawn.seats[1]] == 2
+
+
+def test_the_intro_shows_how_the_round_before_ended_words_included():
+    state, _ = engine.advance(fresh(), at(OPEN))
+    assert engine.view(state, 0)["previous_duels"] == []
+    state, _, t = _solve_for(state, {0, 1, 2, 3}, OPEN + 1)
+    assert state.phase == engine.INTRO and state.current.number == 2  # the last duel began the next intro
+    finished = state.rounds[0].duels
+    for viewer in (0, None):
+        previous = engine.view(state, viewer)["previous_duels"]
+        assert [d["hidden"]["word"] for d in previous] == [d.hidden for d in finished]
+        assert all(d["over"] and d["end"] == engine.SOLVED for d in previous)
+        assert [d["yours"] for d in previous] == [viewer in d.seats for d in finished]
+    state, _ = engine.advance(state, state.current.opens_at)
+    assert engine.view(state, 0)["previous_duels"] == []  # once the round opens, only its own duels

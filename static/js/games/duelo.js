@@ -7,14 +7,12 @@
 //   const board = mountDuelo(root, {send, strings});
 //   board.onMatch(frame); board.onRoom(frame); board.onError(frame);
 
-import { h, translator, parseTime } from "./kit.js";
-import {
-  BACK, ENTER, LAYOUTS, SHIFT, composeKorean, displayLetter, keyLetters, physicalLetters,
-} from "../keyboards.js";
+import { h, translator, parseTime, clockText } from "./kit.js";
+import { composeKorean } from "../keyboards.js";
+import { displayWord, tile, wordleKeyboard } from "./wordle.js";
 
 // Guesses the server refuses without spending anything: the row shakes.
 const REJECTED = new Set(["not_letters", "wrong_length", "not_in_list", "already_played"]);
-const MARKS = ["green", "amber", "grey"];
 const TICK_MS = 200;
 const MESSAGE_MS = 2600;
 const PENDING_MS = 5000;
@@ -72,11 +70,6 @@ export const DEFAULT_STRINGS = {
 
 
 
-function clockText(ms) {
-  const total = Math.max(0, Math.ceil(ms / 1000));
-  return `${Math.floor(total / 60)}:${String(total % 60).padStart(2, "0")}`;
-}
-
 export function mountDuelo(root, { send, strings = {} } = {}) {
   const texts = { ...DEFAULT_STRINGS, ...strings };
   const t = translator(texts, DEFAULT_STRINGS);
@@ -89,8 +82,6 @@ export function mountDuelo(root, { send, strings = {} } = {}) {
   let typed = []; // letters (tiles) of the word being typed
   let typedFor = null; // "round:rows" the typed word belongs to
   let pending = null; // {ref, timer} while a guess is on its way
-  let shifted = false;
-  let keyboardLanguage = null;
   let refCounter = 0;
   let messageTimer = null;
   let lastRowCount = 0;
@@ -104,7 +95,8 @@ export function mountDuelo(root, { send, strings = {} } = {}) {
   const card = h("div", { class: "duelo-card", hidden: true });
   const stage = h("div", { class: "duelo-stage" }, [grid, card]);
   const message = h("p", { class: "duelo-message", role: "status", "aria-live": "polite" });
-  const keyboard = h("div", { class: "duelo-keyboard", role: "group", "aria-label": t("keyboard") });
+  const keys = wordleKeyboard({ t, onLetters: typeLetters, onEnter: submit, onBack: backspace });
+  const keyboard = keys.element;
   const rivals = h("section", { class: "duelo-rivals", "aria-label": t("rivals") });
   const result = h("section", { class: "duelo-result", hidden: true });
   const main = h("div", { class: "duelo-main" }, [stage, message, keyboard]);
@@ -139,18 +131,6 @@ export function mountDuelo(root, { send, strings = {} } = {}) {
   }
 
   // -- the player's grid -----------------------------------------------------------------------------
-  function tile(letter, mark, label) {
-    const el = h("div", { class: `tile${mark ? ` ${mark}` : ""}${letter ? " filled" : ""}`, role: "img",
-      "aria-label": label, "data-mark": mark || null }, [letter ? displayLetter(language(), letter) : ""]);
-    return el;
-  }
-
-  function tileLabel(letter, mark) {
-    if (!letter) return t("empty");
-    const shown = displayLetter(language(), letter);
-    return mark ? `${shown}, ${t(`mark_${mark}`)}` : shown;
-  }
-
   function renderGrid() {
     const mine = myGrid();
     const rows = mine ? mine.rows : [];
@@ -166,7 +146,7 @@ export function mountDuelo(root, { send, strings = {} } = {}) {
         kind = "done";
         rows[r].letters.forEach((letter, i) => {
           const mark = rows[r].marks[i];
-          const el = tile(letter, mark, tileLabel(letter, mark));
+          const el = tile(t, language(), letter, mark);
           if (r >= lastRowCount) {
             el.classList.add("reveal");
             el.style.animationDelay = `${i * 90}ms`;
@@ -176,10 +156,10 @@ export function mountDuelo(root, { send, strings = {} } = {}) {
         syllables = rows[r].shown;
       } else if (r === rows.length && canType()) {
         kind = "current";
-        for (let i = 0; i < length; i += 1) tiles.push(tile(typed[i], null, tileLabel(typed[i], null)));
+        for (let i = 0; i < length; i += 1) tiles.push(tile(t, language(), typed[i], null));
         syllables = composeKorean(typed);
       } else {
-        for (let i = 0; i < length; i += 1) tiles.push(tile(null, null, t("empty")));
+        for (let i = 0; i < length; i += 1) tiles.push(tile(t, language(), null, null));
       }
       const row = h("div", { class: `row ${kind}`, role: "group", "aria-label": t("row_label", { row: r + 1 }),
         "data-row": r }, tiles);
@@ -204,55 +184,9 @@ export function mountDuelo(root, { send, strings = {} } = {}) {
   }
 
   // -- keyboard ---------------------------------------------------------------------------------------
-  function actionKey(name, label, symbol) {
-    return h("button", { type: "button", class: `key action key-${name}`, "data-action": name,
-      "aria-label": label, title: label }, [symbol]);
-  }
-
-  function buildKeyboard() {
-    const lang = language();
-    keyboardLanguage = lang;
-    const layout = LAYOUTS[lang] || { rows: [view.alphabet] };
-    // Action keys are 1.5 keys wide, unless that would make a row wider than ten keys (then the
-    // letter keys would drop below 32 px on a phone).
-    const isAction = (key) => key === ENTER || key === BACK || key === SHIFT;
-    const units = (row) => row.reduce((sum, key) => sum + (isAction(key) ? 1.5 : 1), 0);
-    const build = (rows, variant) => h("div", { class: `keys keys-${variant}` }, rows.map((row) =>
-      h("div", { class: `keyrow${units(row) > 10 && row.length <= 10 ? " compact" : ""}` }, row.map((key) => {
-        if (key === ENTER) return actionKey("enter", t("enter"), "⏎");
-        if (key === BACK) return actionKey("back", t("back"), "⌫");
-        if (key === SHIFT) return actionKey("shift", t("shift"), "⇧");
-        return h("button", { type: "button", class: "key", "data-key": key, "data-base": key },
-          [displayLetter(lang, key)]);
-      }))));
-    const variants = [build(layout.rows, layout.narrowRows ? "wide" : "all")];
-    if (layout.narrowRows) variants.push(build(layout.narrowRows, "narrow"));
-    keyboard.replaceChildren(...variants);
-    keyboard.dataset.language = lang;
-    shifted = false;
-  }
-
   function renderKeyboard() {
-    if (keyboardLanguage !== language()) buildKeyboard();
-    const hints = myGrid() ? myGrid().keyboard : {};
-    const shiftMap = (LAYOUTS[language()] || {}).shifted || {};
-    for (const key of keyboard.querySelectorAll("[data-base]")) {
-      const base = key.dataset.base;
-      const letter = shifted && shiftMap[base] ? shiftMap[base] : base;
-      key.dataset.key = letter;
-      key.textContent = displayLetter(language(), letter);
-      // A composite Korean key (ㅐ, ㄲ) has no hint of its own: its letters are other keys.
-      const hint = keyLetters(language(), letter).length === 1 ? hints[letter] : undefined;
-      MARKS.forEach((mark) => key.classList.toggle(mark, hint === mark));
-      key.dataset.hint = hint || "";
-      const shown = displayLetter(language(), letter);
-      key.setAttribute("aria-label", hint ? `${shown}, ${t(`mark_${hint}`)}` : shown);
-    }
-    for (const key of keyboard.querySelectorAll("[data-action=shift]")) {
-      key.classList.toggle("on", shifted);
-      key.setAttribute("aria-pressed", shifted ? "true" : "false");
-    }
-    keyboard.classList.toggle("locked", !canType());
+    keys.render({ language: language(), alphabet: view.alphabet, hints: myGrid() ? myGrid().keyboard : {},
+      locked: !canType() });
   }
 
   function typeLetters(letters) {
@@ -287,43 +221,6 @@ export function mountDuelo(root, { send, strings = {} } = {}) {
     if (pending) clearTimeout(pending.timer);
     pending = null;
   }
-
-  keyboard.addEventListener("click", (event) => {
-    const key = event.target.closest("button");
-    if (!key || !keyboard.contains(key)) return;
-    key.blur(); // so that a physical Enter afterwards does not press this key again
-    const action = key.dataset.action;
-    if (action === "enter") submit();
-    else if (action === "back") backspace();
-    else if (action === "shift") { shifted = !shifted; renderKeyboard(); }
-    else if (key.dataset.key) {
-      typeLetters(keyLetters(language(), key.dataset.key));
-      if (shifted) { shifted = false; renderKeyboard(); }
-    }
-  });
-
-  function onKeyDown(event) {
-    if (!board.isConnected || !view || event.ctrlKey || event.metaKey || event.altKey) return;
-    const target = event.target;
-    if (target && target.closest && target.closest("input, textarea, select, [contenteditable]")) return;
-    const onOurKey = target && target.closest && keyboard.contains(target);
-    if (target && target.closest && target.closest("button, a") && !onOurKey
-        && (event.key === "Enter" || event.key === " ")) return; // the page's own buttons and links
-    if (event.key === "Enter") {
-      event.preventDefault();
-      submit();
-    } else if (event.key === "Backspace") {
-      event.preventDefault();
-      backspace();
-    } else {
-      const letters = physicalLetters(language(), view.alphabet, event);
-      if (letters && letters.length) {
-        event.preventDefault();
-        typeLetters(letters);
-      }
-    }
-  }
-  document.addEventListener("keydown", onKeyDown);
 
   // -- rivals -------------------------------------------------------------------------------------------
   function renderRivals() {
@@ -377,7 +274,7 @@ export function mountDuelo(root, { send, strings = {} } = {}) {
     const results = entry ? entry.results : view.seats.map((s) => ({ seat: s.seat, solved: s.solved,
       guesses: s.guesses, solve_order: s.solve_order, points: s.round_points }));
     const word = h("p", { class: "card-word", "data-testid": "end-word" }, [
-      displayWord(hidden.shown || ""),
+      displayWord(view.language, hidden.shown || ""),
     ]);
     if (view.language === "ko" && hidden.letters) {
       word.append(h("span", { class: "card-jamo", text: hidden.letters.join("") }));
@@ -394,12 +291,6 @@ export function mountDuelo(root, { send, strings = {} } = {}) {
       ]))),
       h("p", { class: "card-note", "data-count": view.round < view.rounds ? "next" : "results" }),
     );
-  }
-
-  function displayWord(shown) {
-    const lang = view.language;
-    if (lang === "ko") return shown;
-    return Array.from(shown).map((ch) => displayLetter(lang, ch)).join("");
   }
 
   function renderResult() {
@@ -469,7 +360,7 @@ export function mountDuelo(root, { send, strings = {} } = {}) {
     }
   }
   const ticker = setInterval(() => {
-    if (!board.isConnected) { clearInterval(ticker); document.removeEventListener("keydown", onKeyDown); return; }
+    if (!board.isConnected) { clearInterval(ticker); return; }
     tick();
   }, TICK_MS);
 

@@ -26,3 +26,9 @@ export function translator(texts, fallback = {}) {
   return (key, params = {}) =>
     String(texts[key] ?? fallback[key] ?? key).replace(/%\((\w+)\)[sd]/g, (_m, name) => String(params[name] ?? ""));
 }
+
+/** A countdown as m:ss (never below 0:00), rounding the milliseconds left up to whole seconds. */
+export function clockText(ms) {
+  const total = Math.max(0, Math.ceil(ms / 1000));
+  return `${Math.floor(total / 60)}:${String(total % 60).padStart(2, "0")}`;
+}

@@ -1,0 +1,706 @@
+// The Torneo board: the 8-player knockout. Each round opens with an intro of the pairings; then every
+// duel is played at once on a shared board, in turns. Shown here: the player's own duel (one board of up
+// to 12 rows, each row marked with who played it, the keyboard on their turn), everyone's lives, the
+// other duels of the round, a bye, the player's elimination with their place and rating change, a
+// spectator's view of every duel, and the final standings.
+//
+// Every `match` frame is a full snapshot (the engine's view for this viewer, games/torneo/engine.py
+// view(), plus `ratings` from the runtime), so the board renders from it alone, idempotently. Local state:
+// the word being typed (cleared when the duel's row count changes: a guess went in or a turn ran out),
+// whether the player chose to keep watching after being knocked out, and which rows were already shown
+// (so only new rows flip).
+//
+//   const board = mountTorneo(root, {send, strings});
+//   board.onMatch(frame); board.onRoom(frame); board.onError(frame);
+
+import { clockText, h, parseTime, translator } from "./kit.js";
+import { addLetters, displayLetter } from "../keyboards.js";
+import { displayWord, tile, wordleKeyboard } from "./wordle.js";
+
+// Guesses the server refuses without spending the turn: the row shakes and the turn keeps running.
+const REJECTED = new Set(["not_letters", "wrong_length", "not_in_list", "not_your_turn"]);
+const ROWS = 12; // 6 turns each
+const LIVES = 3;
+const TURN_MS = 30000;
+const URGENT_MS = 10000;
+const TICK_MS = 200;
+const MESSAGE_MS = 2600;
+const PENDING_MS = 5000;
+
+// English fallbacks for every UI text; the page passes translated ones (Django gettext) as `strings`.
+export const DEFAULT_STRINGS = {
+  round_title: "Round %(round)s",
+  get_ready: "Get ready…",
+  pairings: "Pairings",
+  vs: "vs",
+  you_play: "You play %(name)s",
+  you_start: "You play first.",
+  rival_starts: "%(name)s plays first.",
+  word_length: "%(count)s letters",
+  bye_line: "%(name)s has a bye",
+  your_bye: "You have a bye this round",
+  bye_note: "No duel and no life lost: watch the other duels.",
+  previous_round: "How round %(round)s ended",
+  your_turn: "Your turn",
+  their_turn: "%(name)s's turn",
+  time_left: "Time left",
+  you: "you",
+  you_cap: "You",
+  bot: "bot",
+  seat_n: "Seat %(n)s",
+  board: "Shared board",
+  keyboard: "Keyboard",
+  enter: "Enter",
+  back: "Delete",
+  shift: "Shift",
+  mark_green: "green",
+  mark_amber: "amber",
+  mark_grey: "grey",
+  empty: "empty",
+  row_label: "Row %(row)s, %(name)s",
+  skipped: "Turn skipped",
+  turns_left: "Turns left: %(count)s",
+  lives_label: "Lives: %(count)s",
+  row_count: "Row %(row)s of %(rows)s",
+  word_was: "The word was",
+  end_you_won: "You solved it: you win the duel!",
+  end_rival_won: "%(name)s solved it: you lose a life.",
+  end_draw: "Nobody solved it: a draw, you both lose a life.",
+  end_rival_left: "%(name)s left: you win the duel.",
+  end_stopped: "The duel was stopped.",
+  won_by: "%(name)s won",
+  draw: "Draw",
+  left_by: "%(name)s left",
+  stopped_short: "Stopped",
+  waiting_others: "Waiting for the other duels to end…",
+  players: "Players",
+  other_duels: "Other duels",
+  all_duels: "Duels of round %(round)s",
+  status_out: "Knocked out",
+  status_left: "Left the tournament",
+  status_bye: "Bye",
+  place_n: "Place %(place)s",
+  shared: "shared",
+  spectating: "You are watching this tournament.",
+  out_title: "You are out",
+  out_place: "You finished in place %(place)s.",
+  out_place_shared: "You finished in place %(place)s, shared with others who fell in the same round.",
+  out_pending: "Your place is fixed when this round ends.",
+  out_short: "You are out · place %(place)s",
+  rating_line: "Rating: %(before)s → %(after)s (%(change)s)",
+  leave_now: "Leave",
+  keep_watching: "Keep watching",
+  leave_tournament: "Leave the tournament",
+  leave_confirm: "Leave the tournament? It counts as a loss: you lose your duel and you are out.",
+  finished: "Tournament over",
+  you_win: "You win the tournament!",
+  winner: "%(name)s wins the tournament!",
+  shared_victory: "Shared victory: %(names)s",
+  stopped: "The tournament was ended early.",
+  place: "Place",
+  player: "Player",
+  lives: "Lives",
+  rating: "Rating",
+  back_group: "Back to the group",
+  back_lobby: "Back to the lobby",
+  not_letters: "Use only letters of the word language.",
+  wrong_length: "A guess has exactly %(count)s letters.",
+  not_in_list: "Not in the word list.",
+  not_your_turn: "It is your rival's turn.",
+};
+
+const signed = (n) => (n > 0 ? `+${n}` : String(n));
+const cls = (...names) => names.filter(Boolean).join(" ");
+// replaceChildren would write a left-out (null) child as the text "null".
+const fill = (el, children) => el.replaceChildren(...children.filter(Boolean));
+
+export function mountTorneo(root, { send, strings = {} } = {}) {
+  const t = translator({ ...DEFAULT_STRINGS, ...strings }, DEFAULT_STRINGS);
+
+  let view = null;
+  let ratings = null;
+  let matchId = null;
+  let version = -1;
+  let room = null;
+  let offsetMs = 0; // server clock minus browser clock
+  let typed = []; // tiles of the word being typed
+  let typedFor = null; // "round:rows" of the player's duel the typed word belongs to
+  let pending = null; // {ref, timer} while a guess is on its way
+  let refCounter = 0;
+  let messageTimer = null;
+  let keepWatching = false; // the player, knocked out, chose to watch on
+  let shownRows = new Map(); // duel key -> rows already shown (new ones flip)
+  let turnShown = false; // the player's turn was already brought into view
+
+  // -- skeleton (built once) ------------------------------------------------------------------------
+  const roundEl = h("span", { class: "torneo-round" });
+  const myLivesEl = h("span", { class: "torneo-mylives" });
+  const clockEl = h("span", { class: "torneo-clock", role: "timer", "aria-label": t("time_left") });
+  const statusEl = h("div", { class: "torneo-status" }, [
+    h("span", { class: "torneo-where" }, [roundEl, myLivesEl]), clockEl]);
+  const turnEl = h("p", { class: "torneo-turn", role: "status", "data-testid": "turn" });
+  const intro = h("section", { class: "torneo-intro", "data-testid": "intro", hidden: true });
+  const outPanel = h("section", { class: "torneo-out", "data-testid": "out", hidden: true });
+  const duelHead = h("div", { class: "duel-head" });
+  const turnBar = h("div", { class: "turn-bar", "aria-hidden": "true" }, [h("span")]);
+  const grid = h("div", { class: "duelo-grid torneo-grid", role: "group", "aria-label": t("board") });
+  const duelEnd = h("div", { class: "duel-end", "data-testid": "duel-end", hidden: true });
+  const message = h("p", { class: "torneo-message", role: "status", "aria-live": "polite" });
+  const keys = wordleKeyboard({ t, onLetters: typeLetters, onEnter: submit, onBack: backspace });
+  const keyboard = keys.element;
+  // The keys and the message about a refused guess stay together at the bottom of a phone's screen.
+  const typing = h("div", { class: "torneo-typing" }, [message, keyboard]);
+  const duelEl = h("section", { class: "torneo-duel", "data-testid": "my-duel", hidden: true },
+    [duelHead, turnBar, grid, duelEnd, typing]);
+  const duelsEl = h("section", { class: "torneo-duels", "data-testid": "duels" });
+  const playersEl = h("section", { class: "torneo-players", "data-testid": "players" });
+  const leaveButton = h("button", { type: "button", class: "link torneo-leave", "data-testid": "leave",
+    text: t("leave_tournament") });
+  const main = h("div", { class: "torneo-main" }, [intro, outPanel, duelEl]);
+  const side = h("div", { class: "torneo-side" }, [playersEl, leaveButton]);
+  const result = h("section", { class: "torneo-result", "data-testid": "result", hidden: true });
+  const board = h("div", { class: "torneo", "data-phase": "waiting" }, [
+    statusEl,
+    turnEl,
+    h("div", { class: "torneo-body" }, [main, side]),
+    result,
+  ]);
+  root.replaceChildren(board);
+
+  const serverNow = () => Date.now() + offsetMs;
+  const you = () => (view ? view.you : null);
+  const myDuel = () => (view && view.you !== null ? view.duels.find((d) => d.yours) || null : null);
+  const amOut = () => you() !== null && (view.lives[you()] === 0 || view.places[you()] !== null);
+  const canType = () => {
+    const duel = myDuel();
+    return Boolean(view && view.phase === "playing" && duel && !duel.over && duel.to_play === you() && !amOut());
+  };
+
+  function seatInfo(seat) {
+    return room && room.seats ? room.seats.find((s) => s.index === seat) || null : null;
+  }
+
+  function seatName(seat) {
+    const info = seatInfo(seat);
+    return info && info.nickname ? info.nickname : t("seat_n", { n: seat + 1 });
+  }
+
+  const rivalOf = (duel, seat) => duel.seats.find((s) => s !== seat);
+  const duelKey = (duel) => `${view.round}:${duel.seats.join("-")}`;
+
+  function showMessage(text) {
+    clearTimeout(messageTimer);
+    message.textContent = text;
+    messageTimer = setTimeout(() => { message.textContent = ""; }, MESSAGE_MS);
+  }
+
+  function hearts(lives) {
+    const shown = [];
+    for (let i = 0; i < LIVES; i += 1) {
+      shown.push(h("span", { class: `heart${i < lives ? "" : " lost"}`, "aria-hidden": "true", text: "♥" }));
+    }
+    return h("span", { class: "hearts", role: "img", "data-lives": lives,
+      "aria-label": t("lives_label", { count: lives }) }, shown);
+  }
+
+  // -- the player's duel: one shared board ------------------------------------------------------------
+  function renderDuelHead(duel) {
+    const chip = (seat) => h("div", {
+      class: cls("duelist", seat === you() && "mine", duel.to_play === seat && view.phase === "playing" && "to-play"),
+      "data-seat": seat,
+    }, [
+      h("span", { class: "duelist-name", text: seat === you() ? t("you_cap") : seatName(seat) }),
+      hearts(view.lives[seat]),
+      h("span", { class: "duelist-turns", text: t("turns_left", { count: duel.turns_left[String(seat)] }) }),
+    ]);
+    const rival = rivalOf(duel, you());
+    duelHead.replaceChildren(chip(you()), h("span", { class: "vs", text: t("vs") }), chip(rival));
+  }
+
+  function renderGrid(duel) {
+    const key = duelKey(duel);
+    const seen = shownRows.has(key) ? shownRows.get(key) : duel.rows.length;
+    const rows = [];
+    const last = duel.over ? duel.rows.length : ROWS;
+    for (let r = 0; r < last; r += 1) {
+      const seat = duel.seats[r % 2]; // turns alternate strictly: a skipped turn is a row too
+      const row = duel.rows[r];
+      const name = seat === you() ? t("you_cap") : seatName(seat);
+      let kind = "empty";
+      let cells = [];
+      if (row && row.skipped) {
+        kind = "skipped";
+        cells = [h("div", { class: "skip-bar", style: `--letters: ${duel.length}`, text: t("skipped") })];
+      } else if (row) {
+        kind = "done";
+        cells = row.letters.map((letter, i) => {
+          const el = tile(t, view.language, letter, row.marks[i]);
+          if (r >= seen) {
+            el.classList.add("reveal");
+            el.style.animationDelay = `${i * 90}ms`;
+          }
+          return el;
+        });
+      } else {
+        const current = r === duel.rows.length && view.phase === "playing";
+        if (current) kind = "current";
+        const letters = current && seat === you() ? typed : [];
+        for (let i = 0; i < duel.length; i += 1) cells.push(tile(t, view.language, letters[i] || null, null));
+      }
+      rows.push(h("div", {
+        class: `row ${kind} ${seat === you() ? "mine" : "theirs"}`, role: "group", "data-row": r, "data-seat": seat,
+        "aria-label": t("row_label", { row: r + 1, name }),
+      }, [h("span", { class: "row-who", text: name }), ...cells]));
+    }
+    grid.replaceChildren(...rows);
+    shownRows.set(key, duel.rows.length);
+  }
+
+  function duelOutcomeText(duel) {
+    const rival = rivalOf(duel, you());
+    if (duel.end === "solved") {
+      return duel.winner === you() ? t("end_you_won") : t("end_rival_won", { name: seatName(rival) });
+    }
+    if (duel.end === "draw") return t("end_draw");
+    if (duel.end === "forfeit") return t("end_rival_left", { name: seatName(rival) });
+    return t("end_stopped");
+  }
+
+  function wordEl(duel, testid) {
+    return h("span", { class: "duel-word", "data-testid": testid,
+      text: displayWord(view.language, duel.hidden.shown) });
+  }
+
+  function renderDuelEnd(duel) {
+    duelEnd.hidden = !duel.over;
+    if (!duel.over) { duelEnd.replaceChildren(); return; }
+    duelEnd.dataset.end = duel.end;
+    duelEnd.dataset.won = String(duel.winner === you());
+    fill(duelEnd, [
+      h("p", { class: "duel-end-title", text: duelOutcomeText(duel) }),
+      duel.hidden ? h("p", { class: "duel-end-word" }, [
+        h("span", { text: t("word_was") }), wordEl(duel, "my-word")]) : null,
+    ]);
+  }
+
+  function renderMyDuel(duel) {
+    renderDuelHead(duel);
+    renderGrid(duel);
+    renderDuelEnd(duel);
+    const playing = view.phase === "playing" && !duel.over;
+    turnBar.hidden = !playing;
+    typing.hidden = !playing;
+    keys.render({ language: view.language, alphabet: view.alphabet, hints: duel.keyboard, locked: !canType() });
+    duelEl.classList.toggle("your-turn", canType());
+    // When the turn comes to the player, the row to fill scrolls into view (above the keyboard, which
+    // sticks to the bottom of a phone's screen: the rows' scroll-margin leaves room for it).
+    const row = grid.querySelector(".row.current.mine");
+    if (canType() && !turnShown && row && row.scrollIntoView) row.scrollIntoView({ block: "nearest" });
+    turnShown = canType();
+  }
+
+  // -- typing -------------------------------------------------------------------------------------------
+  function typeLetters(letters) {
+    const duel = myDuel();
+    if (!canType() || !letters) return;
+    typed = addLetters(view.language, typed, letters, duel.length);
+    renderGrid(duel);
+  }
+
+  function backspace() {
+    if (!canType() || !typed.length) return;
+    typed.pop();
+    renderGrid(myDuel());
+  }
+
+  function shake() {
+    const row = grid.querySelector(".row.current") || grid;
+    row.classList.remove("shake");
+    void row.offsetWidth; // restart the animation
+    row.classList.add("shake");
+  }
+
+  function submit() {
+    const duel = myDuel();
+    if (!canType() || pending) return;
+    if (typed.length !== duel.length) {
+      shake();
+      showMessage(t("wrong_length", { count: duel.length }));
+      return;
+    }
+    refCounter += 1;
+    const ref = `guess-${refCounter}`;
+    pending = { ref, timer: setTimeout(() => { pending = null; }, PENDING_MS) };
+    send({ type: "act", match_id: matchId, action: { type: "guess", word: typed.join("") }, ref });
+  }
+
+  function clearPending() {
+    if (pending) clearTimeout(pending.timer);
+    pending = null;
+  }
+
+  // -- the intro: this round's pairings (and how the last one ended) -----------------------------------
+  function pairingItem(duel) {
+    const [a, b] = duel.seats;
+    const mine = duel.seats.includes(you());
+    return h("li", { class: `pairing${mine ? " mine" : ""}`, "data-seats": duel.seats.join("-") }, [
+      h("span", { class: `pname${a === you() ? " me" : ""}`, text: seatName(a) }),
+      h("span", { class: "vs", text: t("vs") }),
+      h("span", { class: `pname${b === you() ? " me" : ""}`, text: seatName(b) }),
+      h("span", { class: "plen", text: t("word_length", { count: duel.length }) }),
+    ]);
+  }
+
+  // How a duel ended, for anyone's list: who won, a draw, who left.
+  function endText(duel) {
+    if (duel.end === "solved") return t("won_by", { name: seatName(duel.winner) });
+    if (duel.end === "draw") return t("draw");
+    if (duel.end === "forfeit") {
+      const leavers = duel.seats.filter((seat) => seat !== duel.winner);
+      return t("left_by", { name: leavers.map(seatName).join(", ") });
+    }
+    return t("stopped_short");
+  }
+
+  function previousItem(duel) {
+    const [a, b] = duel.seats;
+    const text = endText(duel);
+    return h("li", { class: `previous${duel.yours ? " mine" : ""}`, "data-end": duel.end }, [
+      h("span", { class: "pnames", text: `${seatName(a)} ${t("vs")} ${seatName(b)}` }),
+      h("span", { class: "presult", text }),
+      duel.hidden ? wordEl(duel, duel.yours ? "previous-word" : null) : null,
+    ]);
+  }
+
+  function renderIntro() {
+    const mine = myDuel();
+    let lead;
+    if (mine) {
+      const rival = rivalOf(mine, you());
+      lead = [
+        h("p", { class: "intro-you", "data-testid": "you-play", text: t("you_play", { name: seatName(rival) }) }),
+        h("p", { class: "intro-note",
+          text: mine.to_play === you() ? t("you_start") : t("rival_starts", { name: seatName(rival) }) }),
+      ];
+    } else if (view.bye !== null && view.bye === you()) {
+      lead = [h("p", { class: "intro-you", "data-testid": "you-play", text: t("your_bye") })];
+    } else {
+      lead = [h("p", { class: "intro-note", text: t("get_ready") })];
+    }
+    const previous = view.previous_duels || [];
+    fill(intro, [
+      h("p", { class: "intro-kicker", text: t("round_title", { round: view.round }) }),
+      h("p", { class: "intro-count", "data-count": "opens" }),
+      ...lead,
+      h("h3", { class: "intro-h", text: t("pairings") }),
+      h("ul", { class: "pairings", "data-testid": "pairings" }, [
+        ...view.duels.map(pairingItem),
+        view.bye !== null ? h("li", { class: `pairing bye${view.bye === you() ? " mine" : ""}`, "data-testid": "bye",
+          text: t("bye_line", { name: seatName(view.bye) }) }) : null,
+      ]),
+      previous.length ? h("h3", { class: "intro-h", text: t("previous_round", { round: view.round - 1 }) }) : null,
+      previous.length
+        ? h("ul", { class: "previous-list", "data-testid": "previous" }, previous.map(previousItem)) : null,
+    ]);
+  }
+
+  // -- the other duels (compact, what the shared boards show) -------------------------------------------
+  function duelCard(duel) {
+    const [a, b] = duel.seats;
+    const name = (seat) => h("span", {
+      class: cls("dc-name", duel.to_play === seat && view.phase === "playing" && "to-play", seat === you() && "me"),
+      "data-seat": seat,
+    }, [h("span", { class: "dc-nick", text: seatName(seat) }), hearts(view.lives[seat])]);
+    const rows = duel.rows.map((row) => h("div", {
+      class: `mini-row ${row.seat === a ? "who-a" : "who-b"}${row.skipped ? " skipped" : ""}`,
+    }, row.skipped ? [h("span", { class: "mini-skip", text: t("skipped") })]
+      : row.letters.map((letter, i) => h("span", { class: `mini-cell ${row.marks[i]}`,
+        text: displayLetter(view.language, letter) }))));
+    let foot;
+    if (duel.over) {
+      foot = [h("span", { class: "dc-result", text: endText(duel) }), duel.hidden ? wordEl(duel, null) : null];
+    } else {
+      foot = [
+        h("span", { class: "dc-turn", text: t("their_turn", { name: seatName(duel.to_play) }) }),
+        h("span", { class: "dc-clock", "data-ends": duel.turn_ends_at }),
+        h("span", { class: "dc-rows", text: t("row_count", { row: duel.rows.length + 1, rows: ROWS }) }),
+      ];
+    }
+    return h("article", { class: `duel-card${duel.over ? " over" : ""}`, "data-seats": duel.seats.join("-"),
+      "data-end": duel.end || null }, [
+      h("header", { class: "dc-head" }, [name(a), h("span", { class: "vs", text: t("vs") }), name(b)]),
+      rows.length ? h("div", { class: "mini-board", style: `--letters: ${duel.length}` }, rows) : null,
+      h("footer", { class: "dc-foot" }, foot),
+    ]);
+  }
+
+  function renderDuels(duels, title) {
+    duelsEl.hidden = duels.length === 0;
+    duelsEl.replaceChildren(h("h3", { class: "side-h", text: title }),
+      h("div", { class: "duel-cards" }, duels.map(duelCard)));
+  }
+
+  // -- everyone's lives -----------------------------------------------------------------------------------
+  function playerStatus(seat) {
+    if (view.left[seat]) return [t("status_left"), "left"];
+    if (view.places[seat] !== null) return [t("place_n", { place: view.places[seat] }), "out"];
+    if (view.lives[seat] === 0) return [t("status_out"), "out"];
+    if (view.bye === seat && view.phase !== "finished") return [t("status_bye"), "bye"];
+    return [null, "in"];
+  }
+
+  function renderPlayers() {
+    const items = view.lives.map((lives, seat) => {
+      const info = seatInfo(seat);
+      const [status, state] = playerStatus(seat);
+      const online = !info || info.kind === "bot" || info.online;
+      return h("li", { class: `player is-${state}${seat === you() ? " is-you" : ""}`, "data-seat": seat }, [
+        h("span", { class: "presence", "data-presence": online ? "online" : "offline" }),
+        h("span", { class: "pl-name", text: seatName(seat) }),
+        seat === you() ? h("span", { class: "pl-badge", text: t("you") }) : null,
+        info && info.kind === "bot" ? h("span", { class: "pl-badge bot", text: t("bot") }) : null,
+        status ? h("span", { class: "pl-status", text: status }) : null,
+        hearts(lives),
+      ]);
+    });
+    playersEl.replaceChildren(h("h3", { class: "side-h", text: t("players") }),
+      h("ul", { class: "player-list" }, items));
+  }
+
+  // -- knocked out ----------------------------------------------------------------------------------------
+  function backLink() {
+    const group = room && room.settings ? room.settings.group : null;
+    return group ? { href: `/g/${encodeURIComponent(group)}/`, text: t("back_group") }
+      : { href: "/lobby/", text: t("back_lobby") };
+  }
+
+  function ratingLine(seat) {
+    const change = ratings ? ratings[String(seat)] : null;
+    if (!change) return null;
+    return h("p", { class: "rating-line", "data-testid": "rating-change",
+      text: t("rating_line", { before: change.before, after: change.after, change: signed(change.change) }) });
+  }
+
+  function isShared(seat) {
+    const place = view.places[seat];
+    return place !== null && view.places.filter((p) => p === place).length > 1;
+  }
+
+  function renderOut() {
+    const seat = you();
+    const place = view.places[seat];
+    let placeText = t("out_pending");
+    if (place !== null) placeText = t(isShared(seat) ? "out_place_shared" : "out_place", { place });
+    const back = backLink();
+    const watch = h("button", { type: "button", class: "button secondary", "data-testid": "keep-watching",
+      text: t("keep_watching") });
+    watch.addEventListener("click", () => { keepWatching = true; render(); });
+    fill(outPanel, [
+      h("h2", { class: "out-title", text: t("out_title") }),
+      h("p", { class: "out-place", "data-testid": "out-place", text: placeText }),
+      ratingLine(seat),
+      h("div", { class: "actions" }, [
+        h("a", { class: "button", href: back.href, "data-testid": "leave-now", text: t("leave_now") }), watch,
+      ]),
+    ]);
+  }
+
+  function leaveTournament() {
+    if (!window.confirm(t("leave_confirm"))) return;
+    const code = (room && room.code) || root.closest("[data-room]")?.dataset.roomCode;
+    const token = document.querySelector("[name=csrfmiddlewaretoken]");
+    const form = h("form", { method: "post", action: `/r/${code}/leave/`, hidden: true }, [
+      h("input", { type: "hidden", name: "csrfmiddlewaretoken", value: token ? token.value : "" }),
+    ]);
+    document.body.append(form);
+    form.submit();
+  }
+  leaveButton.addEventListener("click", leaveTournament);
+
+  // -- the final standings --------------------------------------------------------------------------------
+  function renderResult() {
+    const outcome = view.outcome;
+    const winners = outcome.winners;
+    let title;
+    if (winners.length > 1) title = t("shared_victory", { names: winners.map(seatName).join(", ") });
+    else if (winners[0] === you()) title = t("you_win");
+    else title = t("winner", { name: seatName(winners[0]) });
+    const places = outcome.places;
+    const order = places.map((place, seat) => ({ place, seat })).sort((x, y) => x.place - y.place || x.seat - y.seat);
+    const sharedPlace = (place) => places.filter((p) => p === place).length > 1;
+    const rated = Boolean(ratings);
+    const head = h("tr", {}, [
+      h("th", { scope: "col", text: t("place") }),
+      h("th", { scope: "col", text: t("player") }),
+      h("th", { scope: "col", class: "num", text: t("lives") }),
+      rated ? h("th", { scope: "col", class: "num", text: t("rating") }) : null,
+    ]);
+    const body = order.map(({ place, seat }) => {
+      const change = rated ? ratings[String(seat)] : null;
+      return h("tr", { class: `${winners.includes(seat) ? "winner" : ""}${seat === you() ? " me" : ""}`.trim() || null,
+        "data-seat": seat }, [
+        h("td", { class: "place", "data-place": place }, [String(place),
+          sharedPlace(place) ? h("span", { class: "shared", text: t("shared") }) : null]),
+        h("th", { scope: "row" }, [seatName(seat),
+          seat === you() ? h("span", { class: "pl-badge", text: t("you") }) : null,
+          outcome.left[seat] ? h("span", { class: "pl-status", text: t("status_left") }) : null]),
+        h("td", { class: "num" }, [hearts(outcome.lives[seat])]),
+        rated ? h("td", {
+          class: cls("num change", change && change.change < 0 && "down", change && change.change === 0 && "even"),
+          title: change ? `${change.before} → ${change.after}` : null, text: change ? signed(change.change) : "–",
+        }) : null,
+      ]);
+    });
+    const back = backLink();
+    const seat = you();
+    fill(result, [
+      h("p", { class: "result-kicker", text: t("finished") }),
+      h("h2", { class: "result-title", "data-testid": "result-title", text: title }),
+      seat !== null ? h("p", { class: "result-mine", "data-testid": "result-mine",
+        text: t(sharedPlace(places[seat]) ? "out_place_shared" : "out_place", { place: places[seat] }) }) : null,
+      seat !== null ? ratingLine(seat) : null,
+      outcome.stopped ? h("p", { class: "result-note", text: t("stopped") }) : null,
+      h("div", { class: "result-table-wrap" }, [
+        h("table", { class: "result-table torneo-standings", "data-testid": "standings" },
+          [h("thead", {}, [head]), h("tbody", {}, body)]),
+      ]),
+      h("p", { class: "result-back" }, [
+        h("a", { class: "button", href: back.href, "data-testid": "back", text: back.text })]),
+    ]);
+  }
+
+  // -- the clock ------------------------------------------------------------------------------------------
+  function tick() {
+    if (!view) return;
+    const now = serverNow();
+    const duel = myDuel();
+    const running = view.phase === "playing" && duel && !duel.over;
+    if (running) {
+      const left = parseTime(duel.turn_ends_at) - now;
+      clockEl.textContent = clockText(left);
+      clockEl.classList.toggle("urgent", left <= URGENT_MS);
+      turnBar.firstChild.style.width = `${Math.max(0, Math.min(1, left / TURN_MS)) * 100}%`;
+      turnBar.classList.toggle("urgent", left <= URGENT_MS);
+    } else {
+      clockEl.textContent = "";
+      clockEl.classList.remove("urgent");
+    }
+    const count = intro.querySelector("[data-count]");
+    if (count) {
+      const opens = parseTime(view.opens_at);
+      count.textContent = String(Math.max(1, Math.ceil((opens - now) / 1000)));
+    }
+    for (const el of board.querySelectorAll("[data-ends]")) {
+      el.textContent = clockText(parseTime(el.dataset.ends) - now);
+    }
+  }
+  const ticker = setInterval(() => {
+    if (!board.isConnected) { clearInterval(ticker); return; }
+    tick();
+  }, TICK_MS);
+
+  // -- a whole snapshot -----------------------------------------------------------------------------------
+  function turnText(duel) {
+    if (view.phase === "finished") return "";
+    if (you() === null) return t("spectating");
+    if (amOut()) {
+      if (!keepWatching) return ""; // the knocked-out panel says it all
+      return view.places[you()] !== null ? t("out_short", { place: view.places[you()] }) : t("out_title");
+    }
+    if (view.phase === "intro") return "";
+    if (duel && !duel.over) {
+      return duel.to_play === you() ? t("your_turn") : t("their_turn", { name: seatName(duel.to_play) });
+    }
+    if (duel) return t("waiting_others");
+    if (view.bye === you()) return `${t("your_bye")}. ${t("bye_note")}`;
+    return "";
+  }
+
+  function render() {
+    if (!view) return;
+    const finished = view.phase === "finished";
+    const duel = myDuel();
+    const out = amOut();
+    const mode = finished ? "finished" : view.phase === "intro" ? "intro" : you() === null ? "watch"
+      : out ? "out" : duel ? "duel" : "bye";
+    board.dataset.phase = view.phase;
+    board.dataset.mode = mode;
+    board.dataset.language = view.language;
+    roundEl.textContent = t("round_title", { round: view.round });
+    statusEl.hidden = finished; // the standings say it is over
+    myLivesEl.replaceChildren(you() !== null && !finished ? hearts(view.lives[you()]) : "");
+    const turn = turnText(duel);
+    turnEl.textContent = turn;
+    turnEl.hidden = !turn;
+    turnEl.classList.toggle("yours", Boolean(duel && canType()));
+
+    intro.hidden = mode !== "intro";
+    if (mode === "intro") renderIntro(); else intro.replaceChildren();
+    outPanel.hidden = !(out && !finished && !keepWatching);
+    if (!outPanel.hidden) renderOut();
+    duelEl.hidden = mode !== "duel";
+    if (mode === "duel") renderMyDuel(duel);
+
+    // The duels to watch: beside the player's own, or the main thing for whoever has none.
+    if (mode === "duel") {
+      side.insertBefore(duelsEl, leaveButton);
+      renderDuels(view.duels.filter((d) => !d.yours), t("other_duels"));
+    } else if (mode === "bye" || mode === "out" || mode === "watch") {
+      main.append(duelsEl);
+      renderDuels(view.duels, t("all_duels", { round: view.round }));
+    } else {
+      duelsEl.hidden = true;
+    }
+    renderPlayers();
+    leaveButton.hidden = finished || you() === null || out;
+    board.querySelector(".torneo-body").hidden = finished;
+    result.hidden = !finished;
+    if (finished) renderResult();
+    tick();
+  }
+
+  return {
+    onMatch(frame) {
+      if (!frame || !frame.view) return;
+      if (frame.match_id !== matchId) {
+        matchId = frame.match_id;
+        version = -1;
+        typed = [];
+        typedFor = null;
+        keepWatching = false;
+        shownRows = new Map(); // no flips for rows that were there before we looked
+        clearPending();
+      }
+      if (typeof frame.v === "number" && frame.v < version) return; // an older snapshot arrived late
+      if (typeof frame.v === "number") version = frame.v;
+      const serverTime = parseTime(frame.server_time);
+      if (serverTime !== null) offsetMs = serverTime - Date.now();
+      view = frame.view;
+      ratings = frame.ratings || null;
+      const duel = myDuel();
+      const key = duel ? `${view.round}:${duel.rows.length}` : `${view.round}:none`;
+      if (typedFor !== null && typedFor !== key) {
+        typed = []; // the guess went in, the turn ran out, or a new round began
+        clearPending();
+      }
+      typedFor = key;
+      if (!canType()) typed = [];
+      render();
+    },
+    onError(frame) {
+      if (pending && (!frame.ref || frame.ref === pending.ref)) clearPending();
+      const duel = myDuel();
+      const text = frame.message || t(frame.code, { count: duel ? duel.length : "" });
+      if (REJECTED.has(frame.code)) shake();
+      showMessage(text);
+    },
+    onRoom(frame) {
+      room = frame.room || frame;
+      if (view) render();
+    },
+    // For tests and the page: what is typed now.
+    typed: () => typed.join(""),
+  };
+}
+
+export const mount = mountTorneo;

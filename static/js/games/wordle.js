@@ -1,0 +1,149 @@
+// The Wordle pieces Duelo and Torneo share, as games/wordle.py is shared on the server: a tile with its
+// mark, and the on-screen keyboard coloured by the hints, with typing on the physical keyboard.
+//
+// Styles: static/css/duelo.css (.duelo-grid .tile, .duelo-keyboard), which every room page loads. A board
+// using them sets the colour and size variables (--green, --amber, --grey, --tile, --key-h) on itself.
+//
+//   const keys = wordleKeyboard({ t, onLetters, onEnter, onBack });
+//   board.append(keys.element);                            // stays in the page while the board does
+//   keys.render({ language, alphabet, hints, locked });   // after every snapshot
+
+import { h } from "./kit.js";
+import { BACK, ENTER, LAYOUTS, SHIFT, displayLetter, keyLetters, physicalLetters } from "../keyboards.js";
+
+export const MARKS = ["green", "amber", "grey"];
+
+/** What a screen reader says for a tile: the letter and its mark, or "empty". */
+export function tileLabel(t, language, letter, mark) {
+  if (!letter) return t("empty");
+  const shown = displayLetter(language, letter);
+  return mark ? `${shown}, ${t(`mark_${mark}`)}` : shown;
+}
+
+/** One tile: a letter (or none) and its mark (or none). */
+export function tile(t, language, letter, mark) {
+  return h("div", { class: `tile${mark ? ` ${mark}` : ""}${letter ? " filled" : ""}`, role: "img",
+    "aria-label": tileLabel(t, language, letter, mark), "data-mark": mark || null },
+  [letter ? displayLetter(language, letter) : ""]);
+}
+
+/** A word as the tiles show it (upper case; Korean syllables as they are). */
+export function displayWord(language, shown) {
+  if (language === "ko") return shown;
+  return Array.from(shown).map((ch) => displayLetter(language, ch)).join("");
+}
+
+/**
+ * The on-screen keyboard of a word language, with the physical keyboard typing into the same callbacks.
+ * `onLetters(letters)` gets the tiles a key types (a composite Korean key types several); the callbacks
+ * decide whether typing is allowed now. Once the keyboard has left the page (the board was unmounted),
+ * the physical keyboard listener removes itself.
+ */
+export function wordleKeyboard({ t, onLetters, onEnter, onBack }) {
+  const element = h("div", { class: "duelo-keyboard", role: "group", "aria-label": t("keyboard") });
+  let language = null;
+  let alphabet = [];
+  let hints = {};
+  let shifted = false;
+
+  function actionKey(name, label, symbol) {
+    return h("button", { type: "button", class: `key action key-${name}`, "data-action": name,
+      "aria-label": label, title: label }, [symbol]);
+  }
+
+  function build() {
+    const layout = LAYOUTS[language] || { rows: [alphabet] };
+    // Action keys are 1.5 keys wide, unless that would make a row wider than ten keys (then the
+    // letter keys would drop below 32 px on a phone).
+    const isAction = (key) => key === ENTER || key === BACK || key === SHIFT;
+    const units = (row) => row.reduce((sum, key) => sum + (isAction(key) ? 1.5 : 1), 0);
+    const variant = (rows, name) => h("div", { class: `keys keys-${name}` }, rows.map((row) =>
+      h("div", { class: `keyrow${units(row) > 10 && row.length <= 10 ? " compact" : ""}` }, row.map((key) => {
+        if (key === ENTER) return actionKey("enter", t("enter"), "⏎");
+        if (key === BACK) return actionKey("back", t("back"), "⌫");
+        if (key === SHIFT) return actionKey("shift", t("shift"), "⇧");
+        return h("button", { type: "button", class: "key", "data-key": key, "data-base": key },
+          [displayLetter(language, key)]);
+      }))));
+    const variants = [variant(layout.rows, layout.narrowRows ? "wide" : "all")];
+    if (layout.narrowRows) variants.push(variant(layout.narrowRows, "narrow"));
+    element.replaceChildren(...variants);
+    element.dataset.language = language;
+    shifted = false;
+  }
+
+  function paint() {
+    const shiftMap = (LAYOUTS[language] || {}).shifted || {};
+    for (const key of element.querySelectorAll("[data-base]")) {
+      const base = key.dataset.base;
+      const letter = shifted && shiftMap[base] ? shiftMap[base] : base;
+      key.dataset.key = letter;
+      key.textContent = displayLetter(language, letter);
+      // A composite Korean key (ㅐ, ㄲ) has no hint of its own: its letters are other keys.
+      const hint = keyLetters(language, letter).length === 1 ? hints[letter] : undefined;
+      MARKS.forEach((mark) => key.classList.toggle(mark, hint === mark));
+      key.dataset.hint = hint || "";
+      const shown = displayLetter(language, letter);
+      key.setAttribute("aria-label", hint ? `${shown}, ${t(`mark_${hint}`)}` : shown);
+    }
+    for (const key of element.querySelectorAll("[data-action=shift]")) {
+      key.classList.toggle("on", shifted);
+      key.setAttribute("aria-pressed", shifted ? "true" : "false");
+    }
+  }
+
+  /** Draw the keys for a snapshot: `hints` maps a letter to its best mark so far. */
+  function render(next) {
+    alphabet = next.alphabet || [];
+    hints = next.hints || {};
+    if (next.language !== language) {
+      language = next.language;
+      build();
+    }
+    paint();
+    element.classList.toggle("locked", Boolean(next.locked));
+  }
+
+  element.addEventListener("click", (event) => {
+    const key = event.target.closest("button");
+    if (!key || !element.contains(key)) return;
+    key.blur(); // so that a physical Enter afterwards does not press this key again
+    const action = key.dataset.action;
+    if (action === "enter") onEnter();
+    else if (action === "back") onBack();
+    else if (action === "shift") { shifted = !shifted; paint(); }
+    else if (key.dataset.key) {
+      onLetters(keyLetters(language, key.dataset.key));
+      if (shifted) { shifted = false; paint(); }
+    }
+  });
+
+  function onKeyDown(event) {
+    if (!element.isConnected) {
+      if (language) document.removeEventListener("keydown", onKeyDown); // rendered once, now gone
+      return;
+    }
+    if (!language || event.ctrlKey || event.metaKey || event.altKey) return;
+    const target = event.target;
+    if (target && target.closest && target.closest("input, textarea, select, [contenteditable]")) return;
+    const onOurKey = target && target.closest && element.contains(target);
+    if (target && target.closest && target.closest("button, a") && !onOurKey
+        && (event.key === "Enter" || event.key === " ")) return; // the page's own buttons and links
+    if (event.key === "Enter") {
+      event.preventDefault();
+      onEnter();
+    } else if (event.key === "Backspace") {
+      event.preventDefault();
+      onBack();
+    } else {
+      const letters = physicalLetters(language, alphabet, event);
+      if (letters && letters.length) {
+        event.preventDefault();
+        onLetters(letters);
+      }
+    }
+  }
+  document.addEventListener("keydown", onKeyDown);
+
+  return { element, render };
+}

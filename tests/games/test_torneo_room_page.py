@@ -1,0 +1,53 @@
+"""The room page of a Torneo room: the header says the word language and whether it counts for the
+rating; the waiting-room panel (seats, start button, options) never shows, since the lobby fills and
+starts a tournament; the board gets its texts and the CSRF token its leave button posts with."""
+
+import json
+import re
+
+import pytest
+
+from accounts.services import player_create_guest
+from games.runtime import scheduling
+from games.runtime.matches import match_start
+from games.runtime.rooms import room_create
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def no_celery_tasks():
+    with scheduling.timers_disabled():
+        yield
+
+
+def torneo_room(*, language, rated):
+    host = player_create_guest(nickname="Hostia")
+    room = room_create(game="torneo", host=host, seats=8, settings={"language": language, "rated": rated},
+                       interface_language="es", bot_level="medium")
+    match_start(room=room, by=None)
+    return room
+
+
+def visit(client, room):
+    client.post("/guest/", {"nickname": "Ana"})
+    return client.get(f"/r/{room.code}/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+
+
+def test_a_practice_tournament_page_names_the_word_language_and_hides_the_waiting_panel(client):
+    page = visit(client, torneo_room(language="de", rated=False))
+    assert re.search(r"Deutsch · <span data-testid=\"rated\">Practice</span>", page)
+    for waiting_only in ('data-testid="start-match"', 'data-testid="seats"', 'data-testid="invite-url"',
+                         "Leave the room"):
+        assert waiting_only not in page
+    assert 'data-game="torneo"' in page
+    room_part = page[page.index("data-room "):page.index('data-testid="board"')]
+    assert 'name="csrfmiddlewaretoken"' in room_part  # the board's leave button posts with it
+    strings = json.loads(re.search(r'<script id="game-strings" type="application/json">(.*?)</script>', page,
+                                   re.S).group(1))
+    assert strings["leave_tournament"] == "Leave the tournament"
+
+
+def test_a_rated_tournament_page_says_it_counts(client):
+    page = visit(client, torneo_room(language="kk", rated=True))
+    assert re.search(r"Қазақша · <span data-testid=\"rated\">Rated</span>", page)
