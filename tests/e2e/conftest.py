@@ -52,29 +52,9 @@ def screenshot():
 @pytest.fixture
 def live_stack(daphne_url, tmp_path):
     """daphne plus a real Celery worker and beat on the test database: timers and bots run for real."""
-    import signal
-    import subprocess
-    import sys
+    from tests.integration.stack import celery, stack_env, stop
 
-    from django.db import connection
-
-    database = connection.settings_dict
-    env = dict(os.environ, DEBUG="1", DATABASE_URL=(
-        f"postgres://{database['USER'] or 'postgres'}@{database['HOST'] or '127.0.0.1'}:"
-        f"{database['PORT'] or 5432}/{database['NAME']}"))
-    processes = []
-    worker_options = ["--pool=solo", "--without-mingle", "--without-gossip", "--without-heartbeat",
-                      "--hostname", f"e2e-{os.getpid()}@%h"]
-    for kind, extra in [("worker", worker_options),
-                        ("beat", ["--schedule", str(tmp_path / "beat-schedule")])]:
-        log = open(tmp_path / f"{kind}.log", "w")  # noqa: SIM115 - lives as long as the process
-        processes.append(subprocess.Popen(
-            [sys.executable, "-m", "celery", "-A", "config", kind, "--loglevel=INFO", *extra],
-            cwd=ROOT, env=env, stdout=log, stderr=log, start_new_session=True))
+    env = stack_env()
+    processes = [celery("worker", tmp_path, env), celery("beat", tmp_path, env)]
     yield daphne_url
-    for process in processes:
-        os.killpg(process.pid, signal.SIGTERM)
-        try:
-            process.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            os.killpg(process.pid, signal.SIGKILL)
+    stop(processes)
