@@ -1,19 +1,12 @@
+"""Rooms and matches in Django admin, read-only: game state changes only through the services; admins
+look, and act through actions."""
+
 from django.contrib import admin, messages
 from django.utils.translation import gettext_lazy as _
 
+from config.readonly_admin import ReadOnlyAdmin, ReadOnlyInline
 from games.models import Match, MatchEvent, MatchResult, Room, Seat
 from games.runtime.matches import match_stop
-
-
-class ReadOnlyInline(admin.TabularInline):
-    extra = 0
-    can_delete = False
-
-    def has_add_permission(self, request, obj=None):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
 
 
 class SeatInline(ReadOnlyInline):
@@ -32,19 +25,6 @@ class ResultInline(ReadOnlyInline):
     model = MatchResult
     fields = ["player", "seat", "place", "won", "points"]
     readonly_fields = fields
-
-
-class ReadOnlyAdmin(admin.ModelAdmin):
-    """Game state changes only through the services: admins look, and act through actions."""
-
-    def has_add_permission(self, request):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False
 
 
 @admin.register(Room)

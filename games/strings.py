@@ -12,15 +12,13 @@ def board_strings(game: str) -> dict[str, str]:
     return {**room_strings(), **board}
 
 
-def duelo_strings() -> dict[str, str]:
+def wordle_board_strings() -> dict[str, str]:
+    """Texts the Wordle boards (Duelo, Torneo) say alike: the tiles and keyboard of static/js/games/wordle.js,
+    the refused guesses, rounds, seats and the standings' headings."""
     return {
-        "round_of": _("Round %(round)s of %(rounds)s"),
         "round_title": _("Round %(round)s"),
         "get_ready": _("Get ready…"),
         "time_left": _("Time left"),
-        "closing": _("The word has been found! The round ends in %(seconds)s s."),
-        "your_grid": _("Your guesses"),
-        "rivals": _("Rivals"),
         "keyboard": _("Keyboard"),
         "enter": _("Enter"),
         "back": _("Delete"),
@@ -29,10 +27,26 @@ def duelo_strings() -> dict[str, str]:
         "mark_amber": _("amber"),
         "mark_grey": _("grey"),
         "empty": _("empty"),
-        "row_label": _("Guess %(row)s"),
         "you": _("you"),
         "bot": _("bot"),
         "seat_n": _("Seat %(n)s"),
+        "shared_victory": _("Shared victory: %(names)s"),
+        "place": _("Place"),
+        "player": _("Player"),
+        "not_letters": _("Use only letters of the word language."),
+        "wrong_length": _("A guess has exactly %(count)s letters."),
+        "not_in_list": _("Not in the word list."),
+    }
+
+
+def duelo_strings() -> dict[str, str]:
+    return {
+        **wordle_board_strings(),
+        "round_of": _("Round %(round)s of %(rounds)s"),
+        "closing": _("The word has been found! The round ends in %(seconds)s s."),
+        "your_grid": _("Your guesses"),
+        "rivals": _("Rivals"),
+        "row_label": _("Guess %(row)s"),
         "solved": _("Solved"),
         "out_of_guesses": _("Out"),
         "points_line": _("+%(round)s · %(total)s"),
@@ -47,19 +61,13 @@ def duelo_strings() -> dict[str, str]:
         "match_over": _("Match over"),
         "you_win": _("You win!"),
         "winner": _("%(name)s wins!"),
-        "shared_victory": _("Shared victory: %(names)s"),
         "draw": _("A draw: everyone scored %(points)s."),
         "stopped": _("The match was ended early."),
-        "place": _("Place"),
-        "player": _("Player"),
         "round_short": _("R%(round)s"),
         "total": _("Total"),
         "play_again_host": _("Play again: start a new match from the room."),
         "play_again_wait": _("The host can start a new match in this room."),
         "spectating": _("You are watching this match."),
-        "not_letters": _("Use only letters of the word language."),
-        "wrong_length": _("A guess has exactly %(count)s letters."),
-        "not_in_list": _("Not in the word list."),
         "already_played": _("You already played that word this round."),
     }
 
@@ -274,8 +282,7 @@ def claves_strings() -> dict[str, str]:
 def torneo_strings() -> dict[str, str]:
     """static/js/games/torneo.js: the intro, the shared board of a duel, lives, elimination, standings."""
     return {
-        "round_title": _("Round %(round)s"),
-        "get_ready": _("Get ready…"),
+        **wordle_board_strings(),
         "pairings": _("Pairings"),
         "vs": _("vs"),
         "you_play": _("You play %(name)s"),
@@ -288,20 +295,8 @@ def torneo_strings() -> dict[str, str]:
         "previous_round": _("How round %(round)s ended"),
         "your_turn": _("Your turn"),
         "their_turn": _("%(name)s's turn"),
-        "time_left": _("Time left"),
-        "you": _("you"),
         "you_cap": _("You"),
-        "bot": _("bot"),
-        "seat_n": _("Seat %(n)s"),
         "board": _("Shared board"),
-        "keyboard": _("Keyboard"),
-        "enter": _("Enter"),
-        "back": _("Delete"),
-        "shift": _("Shift"),
-        "mark_green": _("green"),
-        "mark_amber": _("amber"),
-        "mark_grey": _("grey"),
-        "empty": _("empty"),
         "row_label": _("Row %(row)s, %(name)s"),
         "skipped": _("Turn skipped"),
         "turns_left": _("Turns left: %(count)s"),
@@ -340,16 +335,10 @@ def torneo_strings() -> dict[str, str]:
         "finished": _("Tournament over"),
         "you_win": _("You win the tournament!"),
         "winner": _("%(name)s wins the tournament!"),
-        "shared_victory": _("Shared victory: %(names)s"),
         "stopped": _("The tournament was ended early."),
-        "place": _("Place"),
-        "player": _("Player"),
         "lives": _("Lives"),
         "rating": _("Rating"),
         "back_group": _("Back to the group"),
         "back_lobby": _("Back to the lobby"),
-        "not_letters": _("Use only letters of the word language."),
-        "wrong_length": _("A guess has exactly %(count)s letters."),
-        "not_in_list": _("Not in the word list."),
         "not_your_turn": _("It is your rival's turn."),
     }

@@ -5,30 +5,9 @@ tickets out of the queue."""
 from django.contrib import admin, messages
 from django.utils.translation import gettext_lazy as _
 
+from config.readonly_admin import ReadOnlyAdmin, ReadOnlyInline
 from lobby.models import Party, PartyMember, TicketPlayer, TournamentTicket
 from lobby.tournament_queue import ticket_withdraw
-
-
-class ReadOnlyInline(admin.TabularInline):
-    extra = 0
-    can_delete = False
-
-    def has_add_permission(self, request, obj=None):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-
-class ReadOnlyAdmin(admin.ModelAdmin):
-    def has_add_permission(self, request):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False
 
 
 class MemberInline(ReadOnlyInline):

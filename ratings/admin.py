@@ -1,21 +1,10 @@
-"""Ratings in Django admin: read-only; ratings change only through services.rating_apply."""
+"""Ratings in Django admin: read-only; ratings change only through services.rating_apply. History is
+append-only and a rating is the sum of it: nobody edits or deletes either here."""
 
 from django.contrib import admin
 
+from config.readonly_admin import ReadOnlyAdmin
 from ratings.models import Rating, RatingChange
-
-
-class ReadOnlyAdmin(admin.ModelAdmin):
-    """History is append-only and a rating is the sum of it: nobody edits or deletes either here."""
-
-    def has_add_permission(self, request, obj=None):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False
 
 
 @admin.register(Rating)

@@ -1,5 +1,6 @@
-"""The ledger in Django admin: everything read-only; credits move only through the adjust form,
-which is itself a ledger transfer made by wallet/services.py."""
+"""The ledger in Django admin: everything read-only (history is append-only: nobody edits or deletes a
+ledger row, not even a superuser); credits move only through the adjust form, which is itself a ledger
+transfer made by wallet/services.py."""
 
 import uuid
 
@@ -13,35 +14,15 @@ from django.urls import path, reverse
 from django.utils.translation import gettext_lazy as _
 
 from accounts.models import Player
+from config.readonly_admin import ReadOnlyAdmin, ReadOnlyInline
 from wallet.models import Account, Leg, Transfer
 from wallet.services import WalletError, wallet_debit, wallet_grant
 
 
-class ReadOnlyAdmin(admin.ModelAdmin):
-    """History is append-only: nobody edits or deletes a ledger row, not even a superuser."""
-
-    def has_add_permission(self, request, obj=None):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False
-
-
-class LegInline(admin.TabularInline):
+class LegInline(ReadOnlyInline):
     model = Leg
     fields = ["account", "amount", "balance_after"]
     readonly_fields = fields
-    extra = 0
-    can_delete = False
-
-    def has_add_permission(self, request, obj=None):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
 
 
 class AdjustForm(forms.Form):

@@ -7,37 +7,21 @@
 //   const board = mountDuelo(root, {send, strings});
 //   board.onMatch(frame); board.onRoom(frame); board.onError(frame);
 
-import { h, translator, parseTime, clockText } from "./kit.js";
+import { h, translator, parseTime, clockText, matchFrames, tickWhileShown } from "./kit.js";
 import { composeKorean } from "../keyboards.js";
-import { displayWord, tile, wordleKeyboard } from "./wordle.js";
+import { WORDLE_STRINGS, displayWord, guessInput, tile, wordleKeyboard } from "./wordle.js";
 
 // Guesses the server refuses without spending anything: the row shakes.
 const REJECTED = new Set(["not_letters", "wrong_length", "not_in_list", "already_played"]);
-const TICK_MS = 200;
-const MESSAGE_MS = 2600;
-const PENDING_MS = 5000;
 
 // English fallbacks for every UI text; the page passes translated ones (Django gettext) as `strings`.
 export const DEFAULT_STRINGS = {
+  ...WORDLE_STRINGS,
   round_of: "Round %(round)s of %(rounds)s",
-  round_title: "Round %(round)s",
-  get_ready: "Get ready…",
-  time_left: "Time left",
   closing: "The word has been found! The round ends in %(seconds)s s.",
   your_grid: "Your guesses",
   rivals: "Rivals",
-  keyboard: "Keyboard",
-  enter: "Enter",
-  back: "Delete",
-  shift: "Shift",
-  mark_green: "green",
-  mark_amber: "amber",
-  mark_grey: "grey",
-  empty: "empty",
   row_label: "Guess %(row)s",
-  you: "you",
-  bot: "bot",
-  seat_n: "Seat %(n)s",
   solved: "Solved",
   out_of_guesses: "Out",
   points_line: "+%(round)s · %(total)s",
@@ -52,19 +36,13 @@ export const DEFAULT_STRINGS = {
   match_over: "Match over",
   you_win: "You win!",
   winner: "%(name)s wins!",
-  shared_victory: "Shared victory: %(names)s",
   draw: "A draw: everyone scored %(points)s.",
   stopped: "The match was ended early.",
-  place: "Place",
-  player: "Player",
   round_short: "R%(round)s",
   total: "Total",
   play_again_host: "Play again: start a new match from the room.",
   play_again_wait: "The host can start a new match in this room.",
   spectating: "You are watching this match.",
-  not_letters: "Use only letters of the word language.",
-  wrong_length: "A guess has exactly %(count)s letters.",
-  not_in_list: "Not in the word list.",
   already_played: "You already played that word this round.",
 };
 
@@ -75,16 +53,9 @@ export function mountDuelo(root, { send, strings = {} } = {}) {
   const t = translator(texts, DEFAULT_STRINGS);
 
   let view = null;
-  let matchId = null;
-  let version = -1;
   let room = null;
-  let offsetMs = 0; // server clock minus browser clock
-  let typed = []; // letters (tiles) of the word being typed
-  let typedFor = null; // "round:rows" the typed word belongs to
-  let pending = null; // {ref, timer} while a guess is on its way
-  let refCounter = 0;
-  let messageTimer = null;
   let lastRowCount = 0;
+  const frames = matchFrames();
 
   // -- skeleton (built once) ------------------------------------------------------------------------
   const roundEl = h("span", { class: "duelo-round" });
@@ -95,7 +66,12 @@ export function mountDuelo(root, { send, strings = {} } = {}) {
   const card = h("div", { class: "duelo-card", hidden: true });
   const stage = h("div", { class: "duelo-stage" }, [grid, card]);
   const message = h("p", { class: "duelo-message", role: "status", "aria-live": "polite" });
-  const keys = wordleKeyboard({ t, onLetters: typeLetters, onEnter: submit, onBack: backspace });
+  const guess = guessInput({
+    t, send, message, matchId: frames.matchId, canType: () => canType(), language: () => language(),
+    length: () => wordLength(), row: () => grid.querySelector(".row.current"), rejected: REJECTED,
+    changed: () => renderGrid(),
+  });
+  const keys = wordleKeyboard({ t, onLetters: guess.type, onEnter: guess.submit, onBack: guess.back });
   const keyboard = keys.element;
   const rivals = h("section", { class: "duelo-rivals", "aria-label": t("rivals") });
   const result = h("section", { class: "duelo-result", hidden: true });
@@ -108,7 +84,6 @@ export function mountDuelo(root, { send, strings = {} } = {}) {
   ]);
   root.replaceChildren(board);
 
-  const serverNow = () => Date.now() + offsetMs;
   const language = () => (view ? view.language : null);
   const wordLength = () => (view ? view.word_length : 5);
   const myGrid = () => (view ? view.grid : null);
@@ -122,12 +97,6 @@ export function mountDuelo(root, { send, strings = {} } = {}) {
   function isBot(seat) {
     const info = room && room.seats ? room.seats.find((s) => s.index === seat) : null;
     return Boolean(info && info.kind === "bot");
-  }
-
-  function showMessage(text, { sticky = false } = {}) {
-    clearTimeout(messageTimer);
-    message.textContent = text;
-    if (!sticky) messageTimer = setTimeout(() => { message.textContent = ""; }, MESSAGE_MS);
   }
 
   // -- the player's grid -----------------------------------------------------------------------------
@@ -156,6 +125,7 @@ export function mountDuelo(root, { send, strings = {} } = {}) {
         syllables = rows[r].shown;
       } else if (r === rows.length && canType()) {
         kind = "current";
+        const typed = guess.letters();
         for (let i = 0; i < length; i += 1) tiles.push(tile(t, language(), typed[i], null));
         syllables = composeKorean(typed);
       } else {
@@ -171,55 +141,10 @@ export function mountDuelo(root, { send, strings = {} } = {}) {
     lastRowCount = rows.length;
   }
 
-  function currentRow() {
-    return grid.querySelector(".row.current");
-  }
-
-  function shake() {
-    const row = currentRow();
-    if (!row) return;
-    row.classList.remove("shake");
-    void row.offsetWidth; // restart the animation
-    row.classList.add("shake");
-  }
-
   // -- keyboard ---------------------------------------------------------------------------------------
   function renderKeyboard() {
     keys.render({ language: language(), alphabet: view.alphabet, hints: myGrid() ? myGrid().keyboard : {},
       locked: !canType() });
-  }
-
-  function typeLetters(letters) {
-    if (!canType() || !letters) return;
-    for (const letter of letters) {
-      if (typed.length >= wordLength()) break;
-      typed.push(letter);
-    }
-    renderGrid();
-  }
-
-  function backspace() {
-    if (!canType() || !typed.length) return;
-    typed.pop();
-    renderGrid();
-  }
-
-  function submit() {
-    if (!canType() || pending) return;
-    if (typed.length !== wordLength()) {
-      shake();
-      showMessage(t("wrong_length", { count: wordLength() }));
-      return;
-    }
-    refCounter += 1;
-    const ref = `guess-${refCounter}`;
-    pending = { ref, timer: setTimeout(() => { pending = null; }, PENDING_MS) };
-    send({ type: "act", match_id: matchId, action: { type: "guess", word: typed.join("") }, ref });
-  }
-
-  function clearPending() {
-    if (pending) clearTimeout(pending.timer);
-    pending = null;
   }
 
   // -- rivals -------------------------------------------------------------------------------------------
@@ -334,7 +259,7 @@ export function mountDuelo(root, { send, strings = {} } = {}) {
   // -- the clock ----------------------------------------------------------------------------------------
   function tick() {
     if (!view) return;
-    const now = serverNow();
+    const now = frames.now();
     const phase = view.phase;
     if (phase === "playing") {
       const ends = parseTime(view.ends_at) ?? parseTime(view.clock_ends_at);
@@ -359,10 +284,7 @@ export function mountDuelo(root, { send, strings = {} } = {}) {
       else count.textContent = t(count.dataset.count === "next" ? "next_round_in" : "results_in", { seconds });
     }
   }
-  const ticker = setInterval(() => {
-    if (!board.isConnected) { clearInterval(ticker); return; }
-    tick();
-  }, TICK_MS);
+  tickWhileShown(board, tick);
 
   // -- a whole snapshot -------------------------------------------------------------------------------------
   function render() {
@@ -395,45 +317,28 @@ export function mountDuelo(root, { send, strings = {} } = {}) {
 
   return {
     onMatch(frame) {
-      if (!frame || !frame.view) return;
-      if (frame.match_id !== matchId) {
-        matchId = frame.match_id;
-        version = -1;
-        typed = [];
-        typedFor = null;
+      const taken = frames.take(frame);
+      if (!taken) return;
+      if (taken.fresh) {
+        guess.restart();
         lastRowCount = Infinity; // no reveal animation for rows that were there before we looked
-        clearPending();
       }
-      if (typeof frame.v === "number" && frame.v < version) return; // an older snapshot arrived late
-      if (typeof frame.v === "number") version = frame.v;
-      const serverTime = parseTime(frame.server_time);
-      if (serverTime !== null) offsetMs = serverTime - Date.now();
       const previous = view;
       view = frame.view;
-      const rows = view.grid ? view.grid.rows.length : 0;
-      const key = `${view.round}:${rows}`;
-      if (typedFor !== null && typedFor !== key) {
-        // The guess went in (or a new round began): the typed word is spent.
-        typed = [];
-        clearPending();
-      }
+      // The guess went in (the row count grew) or a new round began: the typed word is spent.
+      guess.follow(`${view.round}:${view.grid ? view.grid.rows.length : 0}`);
       if (previous && previous.round !== view.round) lastRowCount = 0;
-      typedFor = key;
-      if (!canType()) typed = [];
       render();
     },
     onError(frame) {
-      if (pending && (!frame.ref || frame.ref === pending.ref)) clearPending();
-      const text = frame.message || t(frame.code, { count: wordLength() });
-      if (REJECTED.has(frame.code)) shake();
-      showMessage(text);
+      guess.refused(frame);
     },
     onRoom(frame) {
       room = frame.room || frame;
       if (view) render();
     },
     // For tests and the page: what is typed now.
-    typed: () => typed.join(""),
+    typed: () => guess.word(),
   };
 }
 

@@ -1,4 +1,5 @@
-// Small pieces every game board uses: building elements, reading the server's times, and texts.
+// Small pieces every game board uses: building elements, reading the server's times, texts, and the
+// life of a board: the frames it takes, its clock ticks, its messages and the action on its way.
 
 /** An element with attributes (`class`, `text`, booleans, others as attributes) and children. */
 export function h(tag, attrs = {}, children = []) {
@@ -31,4 +32,102 @@ export function translator(texts, fallback = {}) {
 export function clockText(ms) {
   const total = Math.max(0, Math.ceil(ms / 1000));
   return `${Math.floor(total / 60)}:${String(total % 60).padStart(2, "0")}`;
+}
+
+// How often a board redraws its clocks and countdowns.
+export const TICK_MS = 200;
+// How long a board waits for the answer to an action before it lets the player act again.
+export const PENDING_MS = 5000;
+
+/** Calls `tick` every TICK_MS while `board` is in the page; once it has left (the board was unmounted)
+ * the timer stops and `gone` runs (to remove the board's listeners on the document). */
+export function tickWhileShown(board, tick, gone = () => {}) {
+  const ticker = setInterval(() => {
+    if (!board.isConnected) {
+      clearInterval(ticker);
+      gone();
+      return;
+    }
+    tick();
+  }, TICK_MS);
+}
+
+/** say(text, {sticky}): shows a message in `el` that goes away after `ms` (unless sticky); a newer
+ * message replaces it, timer and all. */
+export function transientMessage(el, ms) {
+  let timer = null;
+  return (text, { sticky = false } = {}) => {
+    clearTimeout(timer);
+    el.textContent = text;
+    if (!sticky) timer = setTimeout(() => { el.textContent = ""; }, ms);
+  };
+}
+
+/** Plays the element's shake animation again from the start (a refused move). */
+export function shake(el) {
+  el.classList.remove("shake");
+  void el.offsetWidth; // restart the animation
+  el.classList.add("shake");
+}
+
+/**
+ * The match frames a board takes: `take(frame)` is null for a frame without a view or one older than
+ * the last taken (it arrived late), else `{fresh}` (fresh: the first frame of another match, so the
+ * board starts afresh). Each taken frame sets the server clock, `now()`.
+ */
+export function matchFrames() {
+  let matchId = null;
+  let version = -1;
+  let offsetMs = 0; // server clock minus browser clock
+  return {
+    take(frame) {
+      if (!frame || !frame.view) return null;
+      const fresh = frame.match_id !== matchId;
+      if (fresh) {
+        matchId = frame.match_id;
+        version = -1;
+      }
+      if (typeof frame.v === "number" && frame.v < version) return null;
+      if (typeof frame.v === "number") version = frame.v;
+      const serverTime = parseTime(frame.server_time);
+      if (serverTime !== null) offsetMs = serverTime - Date.now();
+      return { fresh };
+    },
+    matchId: () => matchId,
+    now: () => Date.now() + offsetMs,
+  };
+}
+
+/**
+ * The board's one action on its way to the server. `act(matchId, action, kind)` sends it with a ref
+ * (`<kind>-<n>`) that the server's answer echoes; `busy(kind?)` says whether one (of that kind) is on its
+ * way; `answer(errorFrame)` forgets and returns the action an error answers (an error without a ref
+ * answers whatever is on its way), or null. After `ms` without an answer the action is forgotten anyway
+ * and `onTimeout` runs: a lost answer never locks the board.
+ */
+export function pendingAct({ send, ms = PENDING_MS, onTimeout = () => {} }) {
+  let pending = null; // {ref, kind, timer}
+  let count = 0;
+
+  function clear() {
+    if (pending) clearTimeout(pending.timer);
+    pending = null;
+  }
+
+  return {
+    act(matchId, action, kind) {
+      count += 1;
+      const ref = `${kind}-${count}`;
+      clear();
+      pending = { ref, kind, timer: setTimeout(() => { pending = null; onTimeout(); }, ms) };
+      send({ type: "act", match_id: matchId, action, ref });
+    },
+    busy: (kind) => Boolean(pending && (kind === undefined || pending.kind === kind)),
+    answer(frame) {
+      const answered = pending && (!frame.ref || frame.ref === pending.ref) ? pending : null;
+      if (answered) clear();
+      return answered;
+    },
+    clear,
+  };
 }

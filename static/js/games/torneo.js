@@ -13,9 +13,9 @@
 //   const board = mountTorneo(root, {send, strings});
 //   board.onMatch(frame); board.onRoom(frame); board.onError(frame);
 
-import { clockText, h, parseTime, translator } from "./kit.js";
-import { addLetters, displayLetter } from "../keyboards.js";
-import { displayWord, tile, wordleKeyboard } from "./wordle.js";
+import { clockText, h, matchFrames, parseTime, tickWhileShown, translator } from "./kit.js";
+import { displayLetter } from "../keyboards.js";
+import { WORDLE_STRINGS, displayWord, guessInput, tile, wordleKeyboard } from "./wordle.js";
 
 // Guesses the server refuses without spending the turn: the row shakes and the turn keeps running.
 const REJECTED = new Set(["not_letters", "wrong_length", "not_in_list", "not_your_turn"]);
@@ -23,14 +23,10 @@ const ROWS = 12; // 6 turns each
 const LIVES = 3;
 const TURN_MS = 30000;
 const URGENT_MS = 10000;
-const TICK_MS = 200;
-const MESSAGE_MS = 2600;
-const PENDING_MS = 5000;
 
 // English fallbacks for every UI text; the page passes translated ones (Django gettext) as `strings`.
 export const DEFAULT_STRINGS = {
-  round_title: "Round %(round)s",
-  get_ready: "Get ready…",
+  ...WORDLE_STRINGS,
   pairings: "Pairings",
   vs: "vs",
   you_play: "You play %(name)s",
@@ -43,20 +39,8 @@ export const DEFAULT_STRINGS = {
   previous_round: "How round %(round)s ended",
   your_turn: "Your turn",
   their_turn: "%(name)s's turn",
-  time_left: "Time left",
-  you: "you",
   you_cap: "You",
-  bot: "bot",
-  seat_n: "Seat %(n)s",
   board: "Shared board",
-  keyboard: "Keyboard",
-  enter: "Enter",
-  back: "Delete",
-  shift: "Shift",
-  mark_green: "green",
-  mark_amber: "amber",
-  mark_grey: "grey",
-  empty: "empty",
   row_label: "Row %(row)s, %(name)s",
   skipped: "Turn skipped",
   turns_left: "Turns left: %(count)s",
@@ -95,17 +79,11 @@ export const DEFAULT_STRINGS = {
   finished: "Tournament over",
   you_win: "You win the tournament!",
   winner: "%(name)s wins the tournament!",
-  shared_victory: "Shared victory: %(names)s",
   stopped: "The tournament was ended early.",
-  place: "Place",
-  player: "Player",
   lives: "Lives",
   rating: "Rating",
   back_group: "Back to the group",
   back_lobby: "Back to the lobby",
-  not_letters: "Use only letters of the word language.",
-  wrong_length: "A guess has exactly %(count)s letters.",
-  not_in_list: "Not in the word list.",
   not_your_turn: "It is your rival's turn.",
 };
 
@@ -119,18 +97,11 @@ export function mountTorneo(root, { send, strings = {} } = {}) {
 
   let view = null;
   let ratings = null;
-  let matchId = null;
-  let version = -1;
   let room = null;
-  let offsetMs = 0; // server clock minus browser clock
-  let typed = []; // tiles of the word being typed
-  let typedFor = null; // "round:rows" of the player's duel the typed word belongs to
-  let pending = null; // {ref, timer} while a guess is on its way
-  let refCounter = 0;
-  let messageTimer = null;
   let keepWatching = false; // the player, knocked out, chose to watch on
   let shownRows = new Map(); // duel key -> rows already shown (new ones flip)
   let turnShown = false; // the player's turn was already brought into view
+  const frames = matchFrames();
 
   // -- skeleton (built once) ------------------------------------------------------------------------
   const roundEl = h("span", { class: "torneo-round" });
@@ -146,7 +117,12 @@ export function mountTorneo(root, { send, strings = {} } = {}) {
   const grid = h("div", { class: "duelo-grid torneo-grid", role: "group", "aria-label": t("board") });
   const duelEnd = h("div", { class: "duel-end", "data-testid": "duel-end", hidden: true });
   const message = h("p", { class: "torneo-message", role: "status", "aria-live": "polite" });
-  const keys = wordleKeyboard({ t, onLetters: typeLetters, onEnter: submit, onBack: backspace });
+  const guess = guessInput({
+    t, send, message, matchId: frames.matchId, canType: () => canType(), language: () => view.language,
+    length: () => myDuel()?.length ?? "", row: () => grid.querySelector(".row.current") || grid,
+    rejected: REJECTED, changed: () => renderGrid(myDuel()),
+  });
+  const keys = wordleKeyboard({ t, onLetters: guess.type, onEnter: guess.submit, onBack: guess.back });
   const keyboard = keys.element;
   // The keys and the message about a refused guess stay together at the bottom of a phone's screen.
   const typing = h("div", { class: "torneo-typing" }, [message, keyboard]);
@@ -167,7 +143,6 @@ export function mountTorneo(root, { send, strings = {} } = {}) {
   ]);
   root.replaceChildren(board);
 
-  const serverNow = () => Date.now() + offsetMs;
   const you = () => (view ? view.you : null);
   const myDuel = () => (view && view.you !== null ? view.duels.find((d) => d.yours) || null : null);
   const amOut = () => you() !== null && (view.lives[you()] === 0 || view.places[you()] !== null);
@@ -187,12 +162,6 @@ export function mountTorneo(root, { send, strings = {} } = {}) {
 
   const rivalOf = (duel, seat) => duel.seats.find((s) => s !== seat);
   const duelKey = (duel) => `${view.round}:${duel.seats.join("-")}`;
-
-  function showMessage(text) {
-    clearTimeout(messageTimer);
-    message.textContent = text;
-    messageTimer = setTimeout(() => { message.textContent = ""; }, MESSAGE_MS);
-  }
 
   function hearts(lives) {
     const shown = [];
@@ -244,7 +213,7 @@ export function mountTorneo(root, { send, strings = {} } = {}) {
       } else {
         const current = r === duel.rows.length && view.phase === "playing";
         if (current) kind = "current";
-        const letters = current && seat === you() ? typed : [];
+        const letters = current && seat === you() ? guess.letters() : [];
         for (let i = 0; i < duel.length; i += 1) cells.push(tile(t, view.language, letters[i] || null, null));
       }
       rows.push(h("div", {
@@ -297,46 +266,6 @@ export function mountTorneo(root, { send, strings = {} } = {}) {
     const row = grid.querySelector(".row.current.mine");
     if (canType() && !turnShown && row && row.scrollIntoView) row.scrollIntoView({ block: "nearest" });
     turnShown = canType();
-  }
-
-  // -- typing -------------------------------------------------------------------------------------------
-  function typeLetters(letters) {
-    const duel = myDuel();
-    if (!canType() || !letters) return;
-    typed = addLetters(view.language, typed, letters, duel.length);
-    renderGrid(duel);
-  }
-
-  function backspace() {
-    if (!canType() || !typed.length) return;
-    typed.pop();
-    renderGrid(myDuel());
-  }
-
-  function shake() {
-    const row = grid.querySelector(".row.current") || grid;
-    row.classList.remove("shake");
-    void row.offsetWidth; // restart the animation
-    row.classList.add("shake");
-  }
-
-  function submit() {
-    const duel = myDuel();
-    if (!canType() || pending) return;
-    if (typed.length !== duel.length) {
-      shake();
-      showMessage(t("wrong_length", { count: duel.length }));
-      return;
-    }
-    refCounter += 1;
-    const ref = `guess-${refCounter}`;
-    pending = { ref, timer: setTimeout(() => { pending = null; }, PENDING_MS) };
-    send({ type: "act", match_id: matchId, action: { type: "guess", word: typed.join("") }, ref });
-  }
-
-  function clearPending() {
-    if (pending) clearTimeout(pending.timer);
-    pending = null;
   }
 
   // -- the intro: this round's pairings (and how the last one ended) -----------------------------------
@@ -572,7 +501,7 @@ export function mountTorneo(root, { send, strings = {} } = {}) {
   // -- the clock ------------------------------------------------------------------------------------------
   function tick() {
     if (!view) return;
-    const now = serverNow();
+    const now = frames.now();
     const duel = myDuel();
     const running = view.phase === "playing" && duel && !duel.over;
     if (running) {
@@ -594,10 +523,7 @@ export function mountTorneo(root, { send, strings = {} } = {}) {
       el.textContent = clockText(parseTime(el.dataset.ends) - now);
     }
   }
-  const ticker = setInterval(() => {
-    if (!board.isConnected) { clearInterval(ticker); return; }
-    tick();
-  }, TICK_MS);
+  tickWhileShown(board, tick);
 
   // -- a whole snapshot -----------------------------------------------------------------------------------
   function turnText(duel) {
@@ -661,45 +587,28 @@ export function mountTorneo(root, { send, strings = {} } = {}) {
 
   return {
     onMatch(frame) {
-      if (!frame || !frame.view) return;
-      if (frame.match_id !== matchId) {
-        matchId = frame.match_id;
-        version = -1;
-        typed = [];
-        typedFor = null;
+      const taken = frames.take(frame);
+      if (!taken) return;
+      if (taken.fresh) {
+        guess.restart();
         keepWatching = false;
         shownRows = new Map(); // no flips for rows that were there before we looked
-        clearPending();
       }
-      if (typeof frame.v === "number" && frame.v < version) return; // an older snapshot arrived late
-      if (typeof frame.v === "number") version = frame.v;
-      const serverTime = parseTime(frame.server_time);
-      if (serverTime !== null) offsetMs = serverTime - Date.now();
       view = frame.view;
       ratings = frame.ratings || null;
       const duel = myDuel();
-      const key = duel ? `${view.round}:${duel.rows.length}` : `${view.round}:none`;
-      if (typedFor !== null && typedFor !== key) {
-        typed = []; // the guess went in, the turn ran out, or a new round began
-        clearPending();
-      }
-      typedFor = key;
-      if (!canType()) typed = [];
+      guess.follow(duel ? `${view.round}:${duel.rows.length}` : `${view.round}:none`);
       render();
     },
     onError(frame) {
-      if (pending && (!frame.ref || frame.ref === pending.ref)) clearPending();
-      const duel = myDuel();
-      const text = frame.message || t(frame.code, { count: duel ? duel.length : "" });
-      if (REJECTED.has(frame.code)) shake();
-      showMessage(text);
+      guess.refused(frame);
     },
     onRoom(frame) {
       room = frame.room || frame;
       if (view) render();
     },
     // For tests and the page: what is typed now.
-    typed: () => typed.join(""),
+    typed: () => guess.word(),
   };
 }
 

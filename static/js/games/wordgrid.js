@@ -9,7 +9,9 @@
 //   const board = mountWordgrid(root, {send, strings});
 //   board.onMatch(frame); board.onRoom(frame); board.onError(frame);
 
-import { h, translator, parseTime } from "./kit.js";
+import {
+  clockText, h, matchFrames, parseTime, pendingAct, shake, tickWhileShown, transientMessage, translator,
+} from "./kit.js";
 const SIZE = 5;
 const LETTERS = "abcdefghijklmnopqrstuvwxyz".split("");
 // Refusals of a move: the tentative move shakes and stays for the player to fix.
@@ -17,9 +19,7 @@ const MOVE_ERRORS = new Set([
   "malformed", "bad_letter", "cell_taken", "not_adjacent", "missing_new_cell", "too_short", "cell_reused",
   "path_not_connected", "path_through_empty", "not_in_dictionary", "already_played", "not_your_turn",
 ]);
-const TICK_MS = 200;
 const MESSAGE_MS = 4000;
-const PENDING_MS = 5000;
 const URGENT_MS = 30000;
 
 // English fallbacks for every UI text; the page passes translated ones (Django gettext) as `strings`.
@@ -87,11 +87,6 @@ export const DEFAULT_STRINGS = {
 
 
 
-function clockText(ms) {
-  const total = Math.max(0, Math.ceil(ms / 1000));
-  return `${Math.floor(total / 60)}:${String(total % 60).padStart(2, "0")}`;
-}
-
 const key = (r, c) => `${r},${c}`;
 const touches = (a, b) => Math.abs(a[0] - b[0]) + Math.abs(a[1] - b[1]) === 1;
 const same = (a, b) => Boolean(a && b) && a[0] === b[0] && a[1] === b[1];
@@ -101,13 +96,9 @@ export function mountWordgrid(root, { send, strings = {} } = {}) {
   const t = translator(texts, DEFAULT_STRINGS);
 
   let view = null;
-  let matchId = null;
-  let version = -1;
   let room = null;
-  let offsetMs = 0; // server clock minus browser clock
-  let refCounter = 0;
-  let pending = null; // {ref, timer} while an action is on its way
-  let messageTimer = null;
+  const frames = matchFrames();
+  const pending = pendingAct({ send, onTimeout: () => renderControls() }); // the action on its way
   let confirmingResign = false;
   // The tentative move: the new cell, its letter, and the traced path of [r, c].
   let move = { cell: null, letter: null, path: [] };
@@ -152,7 +143,6 @@ export function mountWordgrid(root, { send, strings = {} } = {}) {
   ]);
   root.replaceChildren(board);
 
-  const serverNow = () => Date.now() + offsetMs;
   const canMove = () => Boolean(view && view.phase === "playing" && view.can_move);
   const letterAt = (r, c) => {
     if (same(move.cell, [r, c]) && move.letter) return move.letter;
@@ -170,35 +160,15 @@ export function mountWordgrid(root, { send, strings = {} } = {}) {
     return info && info.nickname ? info.nickname : t("seat_n", { n: seat + 1 });
   }
 
-  function showMessage(text, { sticky = false } = {}) {
-    clearTimeout(messageTimer);
-    messageEl.textContent = text;
-    if (!sticky) messageTimer = setTimeout(() => { messageEl.textContent = ""; }, MESSAGE_MS);
-  }
+  const showMessage = transientMessage(messageEl, MESSAGE_MS);
 
-  function shake() {
-    for (const el of [gridEl, tentativeEl]) {
-      el.classList.remove("shake");
-      void el.offsetWidth; // restart the animation
-      el.classList.add("shake");
-    }
-  }
-
-  function nextRef(kind) {
-    refCounter += 1;
-    return `${kind}-${refCounter}`;
-  }
-
-  function clearPending() {
-    if (pending) clearTimeout(pending.timer);
-    pending = null;
+  function shakeMove() {
+    shake(gridEl);
+    shake(tentativeEl);
   }
 
   function act(action, kind) {
-    const ref = nextRef(kind);
-    clearPending();
-    pending = { ref, kind, timer: setTimeout(() => { pending = null; renderControls(); }, PENDING_MS) };
-    send({ type: "act", match_id: matchId, action, ref });
+    pending.act(frames.matchId(), action, kind);
   }
 
   // -- the tentative move -----------------------------------------------------------------------------
@@ -235,7 +205,7 @@ export function mountWordgrid(root, { send, strings = {} } = {}) {
 
   /** A tap on a cell (or the first touch of a drag). Returns whether the path may be dragged on. */
   function pressCell(r, c) {
-    if (!canMove() || pending) return false;
+    if (!canMove() || pending.busy()) return false;
     const here = [r, c];
     if (!move.cell || (!move.path.length && !filled(r, c) && !same(move.cell, here))) {
       // Choosing (or moving, before tracing) the cell for the new letter.
@@ -245,7 +215,7 @@ export function mountWordgrid(root, { send, strings = {} } = {}) {
       }
       if (!hasFilledNeighbour(r, c)) {
         showMessage(t("not_adjacent"));
-        shake();
+        shakeMove();
         return false;
       }
       move.cell = here;
@@ -271,13 +241,13 @@ export function mountWordgrid(root, { send, strings = {} } = {}) {
   }
 
   function chooseLetter(letter) {
-    if (!canMove() || !move.cell || pending) return;
+    if (!canMove() || !move.cell || pending.busy()) return;
     move.letter = letter;
     render();
   }
 
   function backspace() {
-    if (!canMove() || pending) return;
+    if (!canMove() || pending.busy()) return;
     if (move.path.length) move.path.pop();
     else if (move.letter) move.letter = null;
     else move.cell = null;
@@ -292,12 +262,12 @@ export function mountWordgrid(root, { send, strings = {} } = {}) {
   }
 
   function submit() {
-    if (!canMove() || pending) return;
+    if (!canMove() || pending.busy()) return;
     if (!move.cell || !move.letter || move.path.length < 2 || onPath(...move.cell) < 0) {
       const code = !move.cell ? "step_cell" : !move.letter ? "step_letter"
         : move.path.length < 2 ? "too_short" : "missing_new_cell";
       showMessage(t(code, { count: 2 }));
-      shake();
+      shakeMove();
       return;
     }
     act({ type: "move", cell: [...move.cell], letter: move.letter, path: move.path.map((p) => [...p]) }, "move");
@@ -443,7 +413,7 @@ export function mountWordgrid(root, { send, strings = {} } = {}) {
       button.classList.toggle("on", button.dataset.key === move.letter);
       button.setAttribute("aria-pressed", button.dataset.key === move.letter ? "true" : "false");
     }
-    const sending = Boolean(pending && pending.kind === "move");
+    const sending = pending.busy("move");
     submitBtn.textContent = sending ? t("sending") : t("submit");
     submitBtn.disabled = sending || !(move.letter && move.path.length >= 2);
     clearBtn.disabled = sending;
@@ -505,7 +475,7 @@ export function mountWordgrid(root, { send, strings = {} } = {}) {
       else text = t("draw_offered", { name: seatName(view.draw_offer) });
       drawItems.push(h("p", { class: "wg-notice", "data-testid": "draw-notice", text }));
     }
-    const busy = Boolean(pending);
+    const busy = pending.busy();
     if (playing && view.can_answer_draw) {
       const accept = h("button", { type: "button", class: "button small", "data-testid": "accept-draw",
         text: t("accept_draw"), disabled: busy });
@@ -601,7 +571,7 @@ export function mountWordgrid(root, { send, strings = {} } = {}) {
 
   function tick() {
     if (!view) return;
-    const now = serverNow();
+    const now = frames.now();
     for (const seat of view.seats) {
       const el = playersEl.querySelector(`.wg-clock[data-seat="${seat.seat}"]`);
       if (!el) continue;
@@ -612,15 +582,10 @@ export function mountWordgrid(root, { send, strings = {} } = {}) {
       el.classList.toggle("urgent", seat.clock.running && left <= URGENT_MS);
     }
   }
-  const ticker = setInterval(() => {
-    if (!board.isConnected) {
-      clearInterval(ticker);
-      document.removeEventListener("keydown", onKeyDown);
-      document.removeEventListener("pointerup", endDrag);
-      return;
-    }
-    tick();
-  }, TICK_MS);
+  tickWhileShown(board, tick, () => {
+    document.removeEventListener("keydown", onKeyDown);
+    document.removeEventListener("pointerup", endDrag);
+  });
 
   function render() {
     if (!view) return;
@@ -640,37 +605,31 @@ export function mountWordgrid(root, { send, strings = {} } = {}) {
 
   return {
     onMatch(frame) {
-      if (!frame || !frame.view) return;
-      if (frame.match_id !== matchId) {
-        matchId = frame.match_id;
-        version = -1;
+      const taken = frames.take(frame);
+      if (!taken) return;
+      if (taken.fresh) {
         resetMove();
         movesSeen = null;
         confirmingResign = false;
-        clearPending();
+        pending.clear();
       }
-      if (typeof frame.v === "number" && frame.v < version) return; // an older snapshot arrived late
-      if (typeof frame.v === "number") version = frame.v;
-      const serverTime = parseTime(frame.server_time);
-      if (serverTime !== null) offsetMs = serverTime - Date.now();
       view = frame.view;
       const played = view.played ? view.played.length : 0;
       if (movesSeen !== null && movesSeen !== played) {
         // A word went in (ours or theirs): the tentative move belongs to a grid that is gone.
         resetMove();
-        if (pending && pending.kind === "move") clearPending();
+        if (pending.busy("move")) pending.clear();
       }
       movesSeen = played;
-      if (pending && pending.kind !== "move") clearPending(); // the snapshot carries the answer
+      if (!pending.busy("move")) pending.clear(); // another action: the snapshot carries the answer
       if (!canMove()) resetMove();
       render();
     },
     onError(frame) {
-      const answered = pending && (!frame.ref || frame.ref === pending.ref) ? pending : null;
-      if (answered) clearPending();
+      const answered = pending.answer(frame);
       const code = frame.code === "match_over" ? "match_over_error" : frame.code;
       const text = frame.message || t(code, frame.params || {});
-      if (MOVE_ERRORS.has(frame.code) || (answered && answered.kind === "move")) shake();
+      if (MOVE_ERRORS.has(frame.code) || (answered && answered.kind === "move")) shakeMove();
       showMessage(text, { sticky: Boolean(answered && answered.kind === "move") });
       if (view) render();
     },

@@ -1,5 +1,6 @@
 // The Wordle pieces Duelo and Torneo share, as games/wordle.py is shared on the server: a tile with its
-// mark, and the on-screen keyboard coloured by the hints, with typing on the physical keyboard.
+// mark, the on-screen keyboard coloured by the hints, with typing on the physical keyboard, and the guess
+// being typed and sent.
 //
 // Styles: static/css/duelo.css (.duelo-grid .tile, .duelo-keyboard), which every room page loads. A board
 // using them sets the colour and size variables (--green, --amber, --grey, --tile, --key-h) on itself.
@@ -7,11 +8,39 @@
 //   const keys = wordleKeyboard({ t, onLetters, onEnter, onBack });
 //   board.append(keys.element);                            // stays in the page while the board does
 //   keys.render({ language, alphabet, hints, locked });   // after every snapshot
+//   const guess = guessInput({ t, send, ... });            // the keyboard's callbacks: guess.type, .back, .submit
 
-import { h } from "./kit.js";
-import { BACK, ENTER, LAYOUTS, SHIFT, displayLetter, keyLetters, physicalLetters } from "../keyboards.js";
+import { h, pendingAct, shake, transientMessage } from "./kit.js";
+import {
+  BACK, ENTER, LAYOUTS, SHIFT, addLetters, displayLetter, keyLetters, physicalLetters,
+} from "../keyboards.js";
 
 export const MARKS = ["green", "amber", "grey"];
+const MESSAGE_MS = 2600;
+
+// English fallbacks of the texts both boards use (games/strings.py wordle_board_strings).
+export const WORDLE_STRINGS = {
+  round_title: "Round %(round)s",
+  get_ready: "Get ready…",
+  time_left: "Time left",
+  keyboard: "Keyboard",
+  enter: "Enter",
+  back: "Delete",
+  shift: "Shift",
+  mark_green: "green",
+  mark_amber: "amber",
+  mark_grey: "grey",
+  empty: "empty",
+  you: "you",
+  bot: "bot",
+  seat_n: "Seat %(n)s",
+  shared_victory: "Shared victory: %(names)s",
+  place: "Place",
+  player: "Player",
+  not_letters: "Use only letters of the word language.",
+  wrong_length: "A guess has exactly %(count)s letters.",
+  not_in_list: "Not in the word list.",
+};
 
 /** What a screen reader says for a tile: the letter and its mark, or "empty". */
 export function tileLabel(t, language, letter, mark) {
@@ -146,4 +175,70 @@ export function wordleKeyboard({ t, onLetters, onEnter, onBack }) {
   document.addEventListener("keydown", onKeyDown);
 
   return { element, render };
+}
+
+/**
+ * The word the player types and the guess on its way to the server. The board says when typing is
+ * allowed (`canType`), the word's `language` and `length`, which element shakes at a refusal (`row()`,
+ * none: nothing shakes) and where messages go (`message`); `changed()` redraws the typed tiles. A guess
+ * refused with a code in `rejected` spent nothing: the row shakes and the word stays to be fixed.
+ *
+ *   guess.type(letters); guess.back(); guess.submit();   // the keyboard's callbacks
+ *   guess.restart();        // another match
+ *   guess.follow(key);      // after every snapshot: a new key (round, rows) means the typed word is spent
+ *   guess.refused(frame);   // an `error` frame
+ */
+export function guessInput({ t, send, matchId, canType, language, length, row, message, rejected, changed }) {
+  let typed = []; // tiles of the word being typed
+  let typedFor = null; // the key of the snapshot the typed word belongs to
+  const sending = pendingAct({ send });
+  const say = transientMessage(message, MESSAGE_MS);
+
+  function shakeRow() {
+    const el = row();
+    if (el) shake(el);
+  }
+
+  return {
+    letters: () => typed,
+    word: () => typed.join(""),
+    type(letters) {
+      if (!canType() || !letters) return;
+      typed = addLetters(language(), typed, letters, length());
+      changed();
+    },
+    back() {
+      if (!canType() || !typed.length) return;
+      typed.pop();
+      changed();
+    },
+    submit() {
+      if (!canType() || sending.busy()) return;
+      if (typed.length !== length()) {
+        shakeRow();
+        say(t("wrong_length", { count: length() }));
+        return;
+      }
+      sending.act(matchId(), { type: "guess", word: typed.join("") }, "guess");
+    },
+    restart() {
+      typed = [];
+      typedFor = null;
+      sending.clear();
+    },
+    follow(key) {
+      if (typedFor !== null && typedFor !== key) {
+        typed = []; // the guess went in, the turn ran out, or a new round began
+        sending.clear();
+      }
+      typedFor = key;
+      if (!canType()) typed = [];
+    },
+    refused(frame) {
+      sending.answer(frame);
+      const text = frame.message || t(frame.code, { count: length() });
+      if (rejected.has(frame.code)) shakeRow();
+      say(text);
+    },
+  };
 }
