@@ -24,13 +24,19 @@ lint: $(STAMP)
 e2e: $(STAMP)
 	bash scripts/test.sh e2e
 
-# Figures, not tests: speed targets live here (docs/performance.md). Needs PostgreSQL like `make test`.
+# Figures, not tests (docs/performance.md): one table, JSON under bench-results/. Needs PostgreSQL and Redis
+# like `make test`; services and pages run on a database of their own, <name>_bench, made and dropped here.
 bench: $(STAMP)
 	DEBUG=1 DATABASE_URL=$${TEST_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/dreamgames} \
-	  REDIS_URL=$${TEST_REDIS_URL:-redis://127.0.0.1:6379/9} $(PY) -m wallet.bench
-	DEBUG=1 $(PY) -m wordlists.bench
-	$(PY) -m games.wordgrid.arena --positions 200 --games 10 --seed 1
-	$(PY) -m games.cruzadas.arena --positions 40 --games 2
+	  REDIS_URL=$${TEST_REDIS_URL:-redis://127.0.0.1:6379/9} $(PY) -m bench
+
+# The loopback soak (docs/performance.md): `make soak` (about 60 s, 200 sockets) or `make soak PROFILE=long`
+# (about 10 minutes, 1,000 sockets, the Celery worker killed now and then). It owns its database and its
+# Redis db: both are emptied at the start.
+PROFILE ?= short
+soak: $(STAMP)
+	DEBUG=1 DATABASE_URL=$${SOAK_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/dreamgames_soak} \
+	  REDIS_URL=$${SOAK_REDIS_URL:-redis://127.0.0.1:6379/10} $(PY) -m bench.soak --profile $(PROFILE)
 
 # Rebuild the translation catalogues after changing strings (needs gettext's msgfmt).
 messages: $(STAMP)

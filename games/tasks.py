@@ -37,8 +37,11 @@ def sweep() -> dict:
     overdue = list(Match.objects.filter(status=Match.PLAYING, deadline__lte=now - timedelta(
         seconds=SWEEP_GRACE_SECONDS)).values_list("pk", flat=True)[:500])
     advanced = sum(1 for match_id in overdue if matches.match_advance(match_id=match_id))
-    bots = sum(scheduling.schedule_bots(match_id) for match_id in
-               Match.objects.filter(status=Match.PLAYING).values_list("pk", flat=True)[:500])
+    # Only a match with a bot seat can owe a bot move. Picking those from the lineups spares loading every
+    # playing match's state every two seconds (the soak measured 0.27 s a sweep with 100 matches playing).
+    with_bots = [pk for pk, lineup in Match.objects.filter(status=Match.PLAYING).values_list("pk", "lineup")
+                 if any(sitter.get("bot") for sitter in lineup)]
+    bots = sum(scheduling.schedule_bots(match_id) for match_id in with_bots[:500])
     from games.runtime.abandon import abandons_sweep
 
     abandoned = abandons_sweep(now)

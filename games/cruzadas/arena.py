@@ -98,9 +98,10 @@ def pairings(games: int, seed: int) -> None:
             print(f"  {level:7} {blanks} blanks  {_summary(timings[(level, blanks)])}")
 
 
-def positions(count: int, seed: int) -> None:
+def positions(count: int, seed: int, memory_samples: int = MEMORY_SAMPLES) -> dict[int, dict[str, list[float]]]:
     """Generator time on random midgame positions (4-14 moves of the best play from the start), for
-    the same letters with 0, 1 and 2 of them turned into blanks."""
+    the same letters with 0, 1 and 2 of them turned into blanks. Prints a summary and returns the samples
+    per number of blanks (CPU ms, moves found, peak MB of the traced calls) for bench/."""
     rng = random.Random(seed)
     graph = dawg(SLUG)
     ruleset = rules.TURKISH
@@ -123,7 +124,7 @@ def positions(count: int, seed: int) -> None:
             times[blanks].append((time.process_time() - started) * 1000)
             counts[blanks].append(len(found))
             del found
-            if _number < MEMORY_SAMPLES:  # traced apart: tracemalloc slows the search down
+            if _number < memory_samples:  # traced apart: tracemalloc slows the search down
                 tracemalloc.start()
                 found = movegen.generate(board, rack, graph, ruleset, star, False)
                 peaks[blanks].append(tracemalloc.get_traced_memory()[1] / 2**20)
@@ -136,6 +137,7 @@ def positions(count: int, seed: int) -> None:
               f"(peak, first {len(peaks[blanks])} positions) mean {statistics.mean(peaks[blanks]):.1f} MB, "
               f"max {max(peaks[blanks]):.1f} MB")
     print(f"peak memory (max RSS) of this process: {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MB")
+    return {blanks: {"ms": times[blanks], "moves": counts[blanks], "peak_mb": peaks[blanks]} for blanks in (0, 1, 2)}
 
 
 def main() -> None:

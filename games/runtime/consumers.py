@@ -99,7 +99,19 @@ class RoomConsumer(AsyncWebsocketConsumer):
     # -- from the room's group ----------------------------------------------------------------------
 
     async def room_changed(self, event):
-        await self.send_snapshots()
+        # A move or a clock step announces the match's version and no room version: the room is as it was,
+        # so only the match frame is rebuilt (the room snapshot was most of the work per move: the soak,
+        # docs/performance.md). Room changes carry a room version; arrivals and departures carry none.
+        if event.get("match_id") is not None and event.get("room_version") is None:
+            await self.send_match_snapshot(event["match_id"])
+        else:
+            await self.send_snapshots()
+
+    async def send_match_snapshot(self, match_id: int):
+        match = await database_sync_to_async(self._match_snapshot)(match_id)
+        if match is not None and match["v"] != self.sent_match_version:
+            self.sent_match_version = match["v"]
+            await self.send_json(match)
 
     async def send_snapshots(self, force: bool = False):
         online = await presence.online(self.code)
@@ -117,6 +129,10 @@ class RoomConsumer(AsyncWebsocketConsumer):
         if snapshot["match_id"]:
             match = match_snapshot(Match.objects.get(pk=snapshot["match_id"]), self.player)
         return {"_version": room.version, "room": snapshot}, match
+
+    def _match_snapshot(self, match_id: int):
+        match = Match.objects.filter(pk=match_id, room_id=self.room_id).first()
+        return None if match is None else match_snapshot(match, self.player)
 
     # -- helpers ------------------------------------------------------------------------------------
 

@@ -74,8 +74,9 @@ def pairings(games: int, seed: int) -> None:
               f"max {max(values):7.1f}  ({len(values)} moves)")
 
 
-def positions(count: int, seed: int) -> None:
-    """Move generation time on random midgame positions (3-16 random legal moves from the start)."""
+def positions(count: int, seed: int) -> dict[str, list[float]]:
+    """Move generation time on random midgame positions (3-16 random legal moves from the start).
+    Prints a summary and returns the samples (ms per position, legal moves per position) for bench/."""
     rng = random.Random(seed)
     graph = dawg(engine.LIST_SLUG)
     times, counts = [], []
@@ -97,6 +98,7 @@ def positions(count: int, seed: int) -> None:
           f"mean {statistics.mean(times):.1f} ms, p50 {_percentile(times, 0.5):.1f}, "
           f"p99 {_percentile(times, 0.99):.1f}, max {max(times):.1f}; "
           f"legal moves per position mean {statistics.mean(counts):.0f}, max {max(counts)}")
+    return {"ms": times, "moves": counts}
 
 
 def main() -> None:

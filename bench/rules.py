@@ -1,0 +1,205 @@
+"""Rules and bots, no database: the pure engines and the AI on the real word lists.
+
+Each function returns figures; the arenas of Wordgrid and Letras Cruzadas and the word-list probe of
+wordlists.bench are reused (their own printout is captured by the runner, not repeated here).
+Times are wall-clock `perf_counter` unless a method says CPU time. Lists are loaded before timing.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import sys
+import time
+from datetime import UTC, datetime, timedelta
+
+from bench.figures import Figure, sampled
+
+AREA = "rules"
+T0 = datetime(2025, 3, 1, 12, 0, tzinfo=UTC)
+
+
+def _ms_since(started: float) -> float:
+    return (time.perf_counter() - started) * 1000
+
+
+def wordle_feedback(calls: int = 200_000, seed: int = 1) -> list[Figure]:
+    from games import wordle
+    from wordlists.lexicon import lexicon
+
+    words = lexicon("duelo-es-5-valid").words
+    rng = random.Random(seed)
+    pairs = [(rng.choice(words), rng.choice(words)) for _ in range(calls)]
+    figures = []
+    for name, function in (("Wordle feedback (marks)", wordle.feedback), ("Wordle pattern (bots' integer)",
+                                                                           wordle.pattern)):
+        started = time.perf_counter()
+        for guess, hidden in pairs:
+            function(guess, hidden)
+        rate = calls / (time.perf_counter() - started)
+        figures.append(Figure(AREA, name, rate, "calls/s",
+                              f"{calls:,} random pairs of duelo-es-5-valid words, one thread"))
+    return figures
+
+
+def duelo_bots(games: int = 10, seed: int = 1) -> list[Figure]:
+    """A bot alone at a table solves `games` random hidden words per language and level; every choice
+    (`bots.bot_action`) is timed, every guess applied by the engine."""
+    from games.duelo import bots, engine
+    from wordlists.lexicon import lexicon
+
+    figures = []
+    for language in engine.LANGUAGES:
+        warm = engine.new_game({"language": language, "rounds": 1, "round_seconds": 120}, 2,
+                               random.Random(0), T0, words=lexicon)
+        warm, _events = engine.advance(warm, T0 + timedelta(seconds=3))
+        for level in bots.LEVELS:  # builds each list's word pool once, as a worker does on first use
+            bots.bot_action(warm, 0, level, random.Random(0), words=lexicon)
+        for level in bots.LEVELS:
+            rng = random.Random(seed)
+            samples: list[float] = []
+            for _game in range(games):
+                state = engine.new_game({"language": language, "rounds": 1, "round_seconds": 120}, 2, rng, T0,
+                                        words=lexicon)
+                now = T0 + timedelta(seconds=3)
+                state, _events = engine.advance(state, now)  # past the start card
+                while state.phase == engine.PLAYING and not state.current.seats[0].done:
+                    started = time.perf_counter()
+                    action = bots.bot_action(state, 0, level, rng, words=lexicon)
+                    samples.append(_ms_since(started))
+                    now += timedelta(seconds=1)
+                    state, _events = engine.apply(state, 0, action, now, words=lexicon)
+            figures.append(sampled(AREA, f"Duelo bot choice, {language} {level}", samples, "ms",
+                                   f"bots.bot_action per guess, {games} solo games of random hidden words "
+                                   f"(seed {seed}), word pools built beforehand"))
+    return figures
+
+
+def wordgrid(positions: int = 200, games: int = 4, seed: int = 1) -> list[Figure]:
+    from games.wordgrid import arena, engine
+    from wordlists.lexicon import dawg, lexicon
+
+    lexicon(engine.LIST_SLUG), dawg(engine.LIST_SLUG)
+    found = arena.positions(positions, seed)
+    rng = random.Random(seed)
+    timings: dict[str, list[float]] = {"hard": [], "medium": []}
+    for number in range(games):  # hard against medium, each moving first in turn
+        arena.play_game(*(("hard", "medium") if number % 2 == 0 else ("medium", "hard")), rng, timings)
+    return [
+        sampled(AREA, "Wordgrid move generator, per position", found["ms"], "ms",
+                f"moves.legal_moves on {positions} random midgame positions (games.wordgrid.arena, seed {seed}); "
+                f"{sum(found['moves']) / len(found['moves']):.0f} legal moves per position on average"),
+        sampled(AREA, "Wordgrid hard bot, per move", timings["hard"], "ms",
+                f"bots.bot_action of the hard level in {games} games against medium (games.wordgrid.arena)"),
+    ]
+
+
+def cruzadas(positions: int = 40, seed: int = 1, memory_samples: int = 4) -> list[Figure]:
+    from games.cruzadas import arena
+    from wordlists.lexicon import dawg
+
+    dawg(arena.SLUG)
+    # Few traced calls: tracemalloc slows a two-blank search several times over.
+    found = arena.positions(positions, seed, memory_samples=memory_samples)
+    figures = []
+    for blanks in (0, 1, 2):
+        data = found[blanks]
+        figures.append(sampled(
+            AREA, f"Cruzadas move generator, {blanks} blank{'s' if blanks != 1 else ''}", data["ms"], "CPU ms",
+            f"movegen.generate on {positions} random midgame positions, same letters with {blanks} made blanks "
+            f"(games.cruzadas.arena, seed {seed}); {sum(data['moves']) / len(data['moves']):.0f} moves/position, "
+            f"peak {max(data['peak_mb']):.1f} MB allocated by one call (first {memory_samples} positions traced)"))
+    return figures
+
+
+# A process that has served every game holds all of these (Torneo lists load per language on demand).
+ALL_LISTS_PROBE = """
+import json, os, time
+from wordlists import lexicon
+
+def rss_mib():
+    with open("/proc/self/statm") as statm:
+        return int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") / 2**20
+
+before = rss_mib()
+started = time.perf_counter()
+for slug in lexicon.manifest():
+    (lexicon.dawg if slug in lexicon.DAWG_BACKED else lexicon.lexicon)(slug)
+lexicon.dawg("wordgrid-en-valid")
+print(json.dumps({"seconds": time.perf_counter() - started, "rss_growth_mib": rss_mib() - before,
+                  "rss_mib": rss_mib(), "lists": len(lexicon.manifest())}))
+"""
+
+PROBED_LISTS = ("cruzadas-tr-valid", "wordgrid-en-valid", "duelo-es-5-valid", "duelo-ru-5-valid",
+                "torneo-uk-6-valid")
+
+
+def lexicons() -> list[Figure]:
+    """Load time and memory of the lists, each in a fresh interpreter (wordlists.bench.probe)."""
+    from wordlists.bench import probe
+    from wordlists.lexicon import list_info
+
+    figures = []
+    for slug in PROBED_LISTS:
+        found = probe(slug)
+        kind = "DAWG" if slug == "cruzadas-tr-valid" else "word set"
+        method = (f"fresh interpreter loads the {kind} of {list_info(slug).count:,} words "
+                  f"(wordlists.bench.probe); {found['mib']:.1f} MiB allocated by Python")
+        figures.append(Figure(AREA, f"Lexicon load, {slug}", found["seconds"] * 1000, "ms", method))
+        figures.append(Figure(AREA, f"Lexicon memory, {slug}", found["rss_growth_mib"], "MiB RSS",
+                              "growth of the process's resident memory from that load"))
+    result = subprocess.run([sys.executable, "-c", ALL_LISTS_PROBE], capture_output=True, text=True, check=True)
+    every = json.loads(result.stdout)
+    figures.append(Figure(AREA, "Lexicon load, every list", every["seconds"] * 1000, "ms",
+                          f"fresh interpreter loads all {every['lists']} lists and the two DAWGs "
+                          f"(what a worker that served every game holds)"))
+    figures.append(Figure(AREA, "Lexicon memory, every list", every["rss_growth_mib"], "MiB RSS",
+                          f"growth of resident memory; the process ends at {every['rss_mib']:.0f} MiB"))
+    return figures
+
+
+def torneo_pairing(rounds: int = 3000, seed: int = 1) -> list[Figure]:
+    from games.torneo.pairing import pair_round
+
+    figures = []
+    for players in (8, 7):
+        rng = random.Random(seed)
+        last_opponents: dict[int, int | None] = {}
+        last_bye = None
+        samples = []
+        for _round in range(rounds):
+            started = time.perf_counter()
+            pairing = pair_round(list(range(players)), rng, last_opponents=last_opponents, last_bye=last_bye)
+            samples.append(_ms_since(started) * 1000)
+            last_opponents = {a: b for a, b in pairing.duels} | {b: a for a, b in pairing.duels}
+            last_bye = pairing.bye
+        figures.append(sampled(AREA, f"Torneo round pairing, {players} players", samples, "µs",
+                               f"pairing.pair_round with last round's duels{' and bye' if players % 2 else ''} "
+                               f"as history, {rounds:,} rounds"))
+    return figures
+
+
+def claves_maps(count: int = 20_000, boards: int = 2_000, seed: int = 1) -> list[Figure]:
+    from games.claves import engine
+    from wordlists.lexicon import lexicon
+
+    rng = random.Random(seed)
+    started = time.perf_counter()
+    for _ in range(count):
+        engine.draw_maps(rng)
+    maps_us = (time.perf_counter() - started) / count * 1e6
+    lexicon(engine.list_slug("standard"))
+    samples = []
+    for _ in range(boards):
+        started = time.perf_counter()
+        engine.new_game({"level": "standard", "turns": 9}, 2, rng, T0, words=lexicon)
+        samples.append(_ms_since(started) * 1000)
+    return [
+        Figure(AREA, "Claves map generation", maps_us, "µs", f"engine.draw_maps (the two keyed maps), {count:,} draws"),
+        sampled(AREA, "Claves new board (words + maps)", samples, "µs",
+                f"engine.new_game on claves-es-standard: 25 words drawn and both maps, {boards:,} boards"),
+    ]
+
+
+ALL = (wordle_feedback, duelo_bots, wordgrid, cruzadas, lexicons, torneo_pairing, claves_maps)

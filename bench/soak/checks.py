@@ -1,0 +1,156 @@
+"""What the soak verifies on the database and the logs once play stops (the stack still running).
+
+- No match is stuck: a playing match whose deadline passed more than STUCK_SECONDS ago was forgotten
+  by the timers and the sweeper alike.
+- No clock step was applied twice: events that the clock produces once per match, round or seat
+  (a round opening or ending, a countdown, a flag falling, the end of the match) appear once.
+- The ledger is sound (`manage.py ledger_check`, in its own process, as an operator runs it).
+- The server's logs hold no traceback (a consumer or a task that crashed).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+import time
+from datetime import timedelta
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[2]
+STUCK_SECONDS = 5.0
+# Events the clock (or a move) produces at most once per (match, round, seat) key.
+ONCE = ("round_opened", "round_starting", "closing_started", "round_ended", "timed_out", "match_finished")
+LOG_ALARMS = ("Traceback", "Exception inside application", "CRITICAL")
+
+
+def overdue_seconds() -> float:
+    """How late the most overdue playing match is (0 when none is)."""
+    from django.db.models import Min
+    from django.utils import timezone
+
+    from games.models import Match
+
+    oldest = Match.objects.filter(status=Match.PLAYING, deadline__lt=timezone.now()).aggregate(
+        oldest=Min("deadline"))["oldest"]
+    return (timezone.now() - oldest).total_seconds() if oldest else 0.0
+
+
+def database_connections() -> int:
+    """Open PostgreSQL sessions on this database (every process of the stack, this one included)."""
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT count(*) FROM pg_stat_activity WHERE datname = current_database()")
+        return cursor.fetchone()[0]
+
+
+def stuck_matches() -> list[dict[str, Any]]:
+    from django.utils import timezone
+
+    from games.models import Match
+
+    late = Match.objects.filter(status=Match.PLAYING,
+                                deadline__lt=timezone.now() - timedelta(seconds=STUCK_SECONDS))
+    return [{"match": match.pk, "game": match.game, "deadline": match.deadline.isoformat(),
+             "phase": match.state.get("phase"), "version": match.version} for match in late[:20]]
+
+
+def repeated_clock_events() -> list[dict[str, Any]]:
+    from django.db.models import Count
+
+    from games.models import MatchEvent
+
+    repeated = (MatchEvent.objects.filter(kind__in=ONCE)
+                .values("match_id", "kind", "data__round", "data__seat")
+                .annotate(times=Count("id")).filter(times__gt=1).order_by("match_id"))
+    return list(repeated[:20])
+
+
+def counts() -> dict[str, Any]:
+    from django.db.models import Count, Q
+
+    from games.models import Match, MatchEvent, MatchResult, Room
+    from wallet.models import Transfer
+
+    matches = {row["game"]: {"started": row["started"], "finished": row["finished"]}
+               for row in Match.objects.values("game").annotate(
+                   started=Count("id"), finished=Count("id", filter=Q(status=Match.FINISHED)))}
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        cursor.execute("SHOW max_connections")
+        allowed = int(cursor.fetchone()[0])
+    return {"max_connections": allowed, "rooms": Room.objects.count(), "matches": matches,
+            "events": MatchEvent.objects.count(), "results": MatchResult.objects.count(),
+            "staked_matches": Match.objects.filter(stake__gt=0).count(), "transfers": Transfer.objects.count()}
+
+
+def ledger_check(env: dict[str, str], attempts: int = 10) -> tuple[bool, str]:
+    """`manage.py ledger_check` as an operator runs it; tried again while the server has no free slot."""
+    for _attempt in range(attempts):
+        result = subprocess.run([sys.executable, "manage.py", "ledger_check"], cwd=ROOT, env=env,
+                                capture_output=True, text=True, timeout=300, check=False)
+        text = (result.stdout + result.stderr).strip()
+        if "too many clients" not in text:
+            break
+        time.sleep(3)
+    return result.returncode == 0, text
+
+
+def log_alarms(folder: Path) -> dict[str, list[str]]:
+    """The lines of each log that signal a crash, with the line after each for context."""
+    found: dict[str, list[str]] = {}
+    for path in sorted(folder.glob("*.log")):
+        lines = path.read_text(errors="replace").splitlines()
+        hits = [" | ".join(lines[i:i + 2]) for i, line in enumerate(lines) if any(a in line for a in LOG_ALARMS)]
+        if hits:
+            found[path.stem] = hits
+    return found
+
+
+TASK_LINE = re.compile(r"Task (?P<name>[\w.]+)\[[^\]]+\] succeeded in (?P<seconds>[\d.]+)s: (?P<result>.*)$")
+
+
+def task_outcomes(folder: Path) -> dict[str, dict[str, Any]]:
+    """Per Celery task: how many ran, how many returned False (a timer whose match had moved on, a bot
+    whose turn was gone: nothing to do), and their mean and longest run time, from the worker's log."""
+    runs: dict[str, list[tuple[float, str]]] = {}
+    path = folder / "worker.log"
+    for line in path.read_text(errors="replace").splitlines() if path.exists() else []:
+        found = TASK_LINE.search(line)
+        if found:
+            runs.setdefault(found["name"], []).append((float(found["seconds"]), found["result"].strip()))
+    return {name: {"runs": len(items), "did_nothing": sum(1 for _s, result in items if result == "False"),
+                   "mean_ms": 1000 * sum(s for s, _r in items) / len(items),
+                   "max_ms": 1000 * max(s for s, _r in items)} for name, items in runs.items()}
+
+
+def retrying(function, *, attempts: int = 20, wait: float = 3.0):
+    """Call `function` until the database lets us in: the soak must report even when the server's
+    connection slots are full (that is one of the things it finds). Closes its connection after."""
+    from django.db import InterfaceError, OperationalError
+
+    for attempt in range(attempts):
+        try:
+            return function()
+        except (OperationalError, InterfaceError):
+            close_connections()
+            if attempt == attempts - 1:
+                raise
+            time.sleep(wait)
+        finally:
+            close_connections()
+    return None
+
+
+def close_connections() -> None:
+    from django.db import connections
+
+    connections.close_all()
+
+
+def env_for(url: str, redis_url: str) -> dict[str, str]:
+    return dict(os.environ, DATABASE_URL=url, REDIS_URL=redis_url, DEBUG=os.environ.get("DEBUG", "1"))

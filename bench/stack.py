@@ -1,0 +1,175 @@
+"""The pieces of the real stack that the bench and the soak start: a database of their own, daphne, a
+Celery worker and beat as processes (the way scripts/run.py starts them), and what we read off them.
+
+Every process gets its own session (process group), its output goes to a log file (a pipe nobody drains
+would block it), and `Stack.stop_all` ends them in reverse order, SIGKILL after a grace period.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+from urllib.parse import urlparse, urlunparse
+
+ROOT = Path(__file__).resolve().parent.parent
+PY = sys.executable
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def wait_for_port(port: int, seconds: float, process: subprocess.Popen | None = None) -> bool:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        with socket.socket() as probe:
+            probe.settimeout(0.2)
+            if probe.connect_ex(("127.0.0.1", port)) == 0:
+                return True
+        if process is not None and process.poll() is not None:
+            return False
+        time.sleep(0.1)
+    return False
+
+
+def database_url_named(url: str, name: str) -> str:
+    """The same server and role, another database."""
+    parts = urlparse(url)
+    return urlunparse(parts._replace(path=f"/{name}"))
+
+
+def _admin(url: str) -> tuple[str, str]:
+    parts = urlparse(url)
+    name = parts.path.lstrip("/")
+    if not name.replace("_", "").isalnum():
+        raise ValueError(f"refusing an unusual database name: {name!r}")
+    return urlunparse(parts._replace(path="/postgres")), name
+
+
+def drop_database(url: str) -> None:
+    """Drop the database of `url`, closing whatever sessions it still has."""
+    import psycopg
+
+    admin, name = _admin(url)
+    with psycopg.connect(admin, autocommit=True) as connection:
+        connection.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+def recreate_database(url: str) -> None:
+    """A fresh database at `url` (dropped first if it exists), migrated."""
+    import psycopg
+
+    drop_database(url)
+    admin, name = _admin(url)
+    with psycopg.connect(admin, autocommit=True) as connection:
+        connection.execute(f'CREATE DATABASE "{name}"')
+    subprocess.run([PY, "manage.py", "migrate", "--noinput", "-v", "0"], cwd=ROOT, check=True,
+                   env=dict(os.environ, DATABASE_URL=url))
+
+
+def rss_mib(pid: int) -> float | None:
+    """Resident memory of one process (Linux /proc), or None once it is gone."""
+    try:
+        with open(f"/proc/{pid}/statm") as statm:
+            return int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") / 2**20
+    except OSError:
+        return None
+
+
+def cpu_seconds(pid: int) -> float | None:
+    """User + system CPU time a process has used so far (Linux /proc), or None once it is gone."""
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            fields = stat.read().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, IndexError, ValueError):
+        return None
+
+
+class Stack:
+    """daphne, Celery worker and beat on one database and one Redis db, with logs in `logs`."""
+
+    def __init__(self, env: dict[str, str], logs: Path):
+        self.env = dict(env, PYTHONUNBUFFERED="1")
+        self.logs = logs
+        logs.mkdir(parents=True, exist_ok=True)
+        self.processes: dict[str, subprocess.Popen] = {}
+        self.files = []
+        self.port: int | None = None
+        self.worker_starts = 0
+
+    def _start(self, name: str, command: list[str]) -> subprocess.Popen:
+        log = open(self.logs / f"{name}.log", "a")  # noqa: SIM115 - closed in stop_all
+        self.files.append(log)
+        process = subprocess.Popen(command, cwd=ROOT, env=self.env, stdout=log, stderr=subprocess.STDOUT,
+                                   start_new_session=True)
+        self.processes[name] = process
+        return process
+
+    def start_daphne(self, name: str = "daphne", port: int | None = None) -> str:
+        """One daphne process (several may run, under different names, as behind a proxy)."""
+        self.port = port or free_port()
+        # A generous handshake timeout: the soak measures how long connects take, it does not cut them.
+        daphne = self._start(name, [PY, "-m", "daphne", "-b", "127.0.0.1", "-p", str(self.port),
+                                    "--websocket_connect_timeout", "60", "config.asgi:application"])
+        if not wait_for_port(self.port, 60, daphne):
+            raise RuntimeError(f"{name} did not start: {self.tail(name)}")
+        return f"http://127.0.0.1:{self.port}"
+
+    def start_worker(self) -> None:
+        self.worker_starts += 1
+        self._start("worker", [PY, "-m", "celery", "-A", "config", "worker", "--loglevel=INFO", "--pool=solo",
+                               "--without-mingle", "--without-gossip",
+                               "--hostname", f"soak-{os.getpid()}-{self.worker_starts}@%h"])
+
+    def start_beat(self) -> None:
+        self._start("beat", [PY, "-m", "celery", "-A", "config", "beat", "--loglevel=INFO",
+                             "--schedule", str(self.logs / "celerybeat-schedule")])
+
+    def kill_worker(self) -> None:
+        """SIGKILL, as a crash or an OOM kill would: whatever it held reserved is lost with it."""
+        worker = self.processes.get("worker")
+        if worker is not None and worker.poll() is None:
+            os.killpg(worker.pid, signal.SIGKILL)
+            worker.wait()
+
+    def alive(self, name: str) -> bool:
+        process = self.processes.get(name)
+        return process is not None and process.poll() is None
+
+    def rss(self) -> dict[str, float | None]:
+        return {name: rss_mib(process.pid) if process.poll() is None else None
+                for name, process in self.processes.items()}
+
+    def cpu(self) -> dict[str, float | None]:
+        return {name: cpu_seconds(process.pid) if process.poll() is None else None
+                for name, process in self.processes.items()}
+
+    def tail(self, name: str, chars: int = 3000) -> str:
+        path = self.logs / f"{name}.log"
+        return path.read_text(errors="replace")[-chars:] if path.exists() else ""
+
+    def stop_all(self) -> None:
+        for process in reversed(self.processes.values()):
+            if process.poll() is None:
+                with contextlib.suppress(ProcessLookupError):  # gone since the check
+                    os.killpg(process.pid, signal.SIGTERM)
+        deadline = time.monotonic() + 10
+        for process in reversed(self.processes.values()):
+            try:
+                process.wait(timeout=max(0.1, deadline - time.monotonic()))
+            except subprocess.TimeoutExpired:
+                with contextlib.suppress(ProcessLookupError):  # gone since the check
+                    os.killpg(process.pid, signal.SIGKILL)
+                process.wait()
+        for log in self.files:
+            log.close()
+        self.files = []
