@@ -150,14 +150,14 @@ def match_bot_move(*, match_id: int, seat: int, turn: str, now: datetime | None 
         return True
 
 
-def match_advance(*, match_id: int, version: int | None = None, now: datetime | None = None) -> bool:
-    """What the clock does by itself. A timer passes the version it was armed for: if the match has
-    moved on since, the timer is stale and does nothing (a newer one is armed). The sweeper passes
-    no version. Returns whether anything changed."""
+def match_advance(*, match_id: int, deadline: datetime | None = None, now: datetime | None = None) -> bool:
+    """What the clock does by itself. A timer passes the deadline it was armed for: if the match's deadline
+    is another one now, the timer is stale and does nothing (the save that moved the deadline armed a new
+    one). The sweeper passes no deadline. Returns whether anything changed."""
     now = _now(now)
     with transaction.atomic():
         match = Match.objects.select_for_update().get(pk=match_id)
-        if match.status != Match.PLAYING or (version is not None and version != match.version):
+        if match.status != Match.PLAYING or (deadline is not None and deadline != match.deadline):
             return False
         engine = ENGINES[match.game]
         state, events = engine.advance(engine.from_json(match.state), now)
@@ -200,6 +200,7 @@ def _apply(match: Match, seat: int, action: Action, now: datetime) -> int:
 
 def _save(match: Match, state: Any, events: Iterable[dict], now: datetime) -> None:
     engine = ENGINES[match.game]
+    armed = match.deadline  # a timer for it is on its way already
     match.state = engine.to_json(state)
     match.version += 1
     match.deadline = engine.next_deadline(state)
@@ -216,7 +217,7 @@ def _save(match: Match, state: Any, events: Iterable[dict], now: datetime) -> No
         room = Room.objects.select_for_update().get(pk=match.room_id)
         room_status_set(room, Room.WAITING)  # the host may play again in the same room
     match.save()
-    _after_commit(match)
+    _after_commit(match, rearm=match.deadline != armed)
 
 
 def _close_escrow(match: Match, result: dict) -> None:
@@ -250,15 +251,18 @@ def _record_results(match: Match, result: dict, now: datetime) -> None:
     MatchResult.objects.bulk_create(rows, ignore_conflicts=True)
 
 
-def _after_commit(match: Match) -> None:
+def _after_commit(match: Match, *, rearm: bool = True) -> None:
+    """On commit: announce the new version, arm a timer if the deadline changed (a move that keeps the
+    deadline, like most guesses, arms nothing: the soak found one task per move flooding the worker,
+    docs/performance.md), and schedule the bots that owe a move."""
     code = match.room.code
     match_id, version, deadline = match.pk, match.version, match.deadline
     finished = match.status == Match.FINISHED
 
     def publish():
         broadcast.announce(code, match_id=match_id, match_version=version)
-        if deadline is not None:
-            scheduling.arm_deadline(match_id, version, deadline)
+        if deadline is not None and rearm:
+            scheduling.arm_deadline(match_id, deadline)
         if not finished:
             scheduling.schedule_bots(match_id)
 

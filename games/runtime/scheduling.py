@@ -1,7 +1,7 @@
 """Arming what happens later: the next deadline of a match, and the bots' moves.
 
-Both are Celery tasks that carry enough to know whether they are still wanted (the match version for a
-deadline, the bot's turn token for a move), so a late or repeated task changes nothing. The sweeper
+Both are Celery tasks that carry enough to know whether they are still wanted (the deadline they were
+armed for, the bot's turn token for a move), so a late or repeated task changes nothing. The sweeper
 (games.tasks.sweep) re-arms what a lost task or a restarted worker dropped.
 """
 
@@ -40,12 +40,13 @@ def bots_for(game: str) -> ModuleType:
     return BOTS[game]
 
 
-def arm_deadline(match_id: int, version: int, deadline: datetime) -> None:
+def arm_deadline(match_id: int, deadline: datetime) -> None:
+    """A task at `deadline` that advances the match if that is still its deadline then."""
     if _disabled:
         return
     from games.tasks import advance_match
 
-    advance_match.apply_async((match_id, version), eta=deadline)
+    advance_match.apply_async((match_id, deadline.isoformat()), eta=deadline)
 
 
 def schedule_bots(match_id: int) -> int:
