@@ -89,9 +89,11 @@ def read_secret_key(env: Mapping[str, str], debug: bool, local_dir: Path) -> str
 def read_database(env: Mapping[str, str], default_sqlite: Path) -> dict:
     """DATABASE_URL (postgres://...), or a SQLite file in the project for a newcomer.
 
-    Connections are kept (CONN_MAX_AGE, default 60 s, with health checks): a burst of
-    websocket connects otherwise opens a new PostgreSQL connection per ORM call and
-    daphne's handshake timeout closes the sockets that wait (docs/decisions.md).
+    PostgreSQL connections come from a pool per process (Django's own, psycopg_pool; at most
+    DB_POOL_SIZE, default 8): a burst of websocket connects otherwise opens a new connection per
+    ORM call and daphne's handshake timeout closes the sockets that wait, and persistent
+    connections (CONN_MAX_AGE) leak under ASGI, one per request thread, until PostgreSQL refuses
+    clients (both found by load tests: docs/decisions.md #4).
     """
     import dj_database_url
 
@@ -104,12 +106,14 @@ def read_database(env: Mapping[str, str], default_sqlite: Path) -> dict:
             "OPTIONS": {"timeout": 20, "transaction_mode": "IMMEDIATE"},
         }
     try:
-        config = dj_database_url.parse(url, conn_max_age=read_int(env, "CONN_MAX_AGE", 60),
-                                       conn_health_checks=True)
+        config = dj_database_url.parse(url, conn_max_age=0)
     except ValueError as error:
         raise ImproperlyConfigured(f"DATABASE_URL is not a database URL I understand: {error}") from None
     if config["ENGINE"] not in ("django.db.backends.postgresql", "django.db.backends.sqlite3"):
         raise ImproperlyConfigured("DATABASE_URL must point at PostgreSQL (or SQLite for development)")
+    if config["ENGINE"] == "django.db.backends.postgresql":
+        size = read_int(env, "DB_POOL_SIZE", 8, minimum=1)
+        config.setdefault("OPTIONS", {})["pool"] = {"min_size": 1, "max_size": size, "timeout": 20}
     return config
 
 

@@ -78,7 +78,12 @@ def test_database_url_selects_postgresql(tmp_path):
     assert config["ENGINE"] == "django.db.backends.postgresql"
     assert (config["HOST"], config["PORT"], config["NAME"], config["USER"]) == (
         "db.internal", 5433, "dreamgames", "dg")
-    assert config["CONN_MAX_AGE"] == 60 and config["CONN_HEALTH_CHECKS"] is True
+    # Pooled, never persistent: persistent connections leak under ASGI (docs/decisions.md #4).
+    assert config["CONN_MAX_AGE"] == 0 and config["OPTIONS"]["pool"]["max_size"] == 8
+    sized = env.read_database({"DATABASE_URL": "postgres://dg@db/dg", "DB_POOL_SIZE": "20"}, tmp_path)
+    assert sized["OPTIONS"]["pool"]["max_size"] == 20
+    with pytest.raises(ImproperlyConfigured, match="DB_POOL_SIZE must be at least 1"):
+        env.read_database({"DATABASE_URL": "postgres://dg@db/dg", "DB_POOL_SIZE": "0"}, tmp_path)
 
 
 def test_database_url_of_another_kind_is_refused(tmp_path):
