@@ -44,7 +44,9 @@ class RoomConsumer(AsyncWebsocketConsumer):
         await self.channel_layer.group_add(broadcast.room_group(self.code), self.channel_name)
         await self.accept()
         await presence.arrive(self.code, self.player.pk)
-        await broadcast_async(self.code)  # others see this player come online
+        # Others see this player come online; this socket gets its own snapshots straight away and skips
+        # the echo of its own arrival (one full snapshot less per connect: the soak's connect bursts).
+        await broadcast_async(self.code, arrival=self.channel_name)
         await self.send_snapshots()
 
     async def disconnect(self, code):
@@ -99,6 +101,8 @@ class RoomConsumer(AsyncWebsocketConsumer):
     # -- from the room's group ----------------------------------------------------------------------
 
     async def room_changed(self, event):
+        if event.get("arrival") == self.channel_name:
+            return  # this socket's own arrival: it sent itself fresh snapshots when it connected
         # A move or a clock step announces the match's version and no room version: the room is as it was,
         # so only the match frame is rebuilt (the room snapshot was most of the work per move: the soak,
         # docs/performance.md). Room changes carry a room version; arrivals and departures carry none.
@@ -192,7 +196,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
         return f"{scheme}://{host}/r/{code}/"
 
 
-async def broadcast_async(code: str) -> None:
+async def broadcast_async(code: str, arrival: str | None = None) -> None:
     from channels.layers import get_channel_layer
 
-    await get_channel_layer().group_send(broadcast.room_group(code), {"type": "room.changed"})
+    await get_channel_layer().group_send(broadcast.room_group(code), {"type": "room.changed", "arrival": arrival})

@@ -33,3 +33,21 @@ async def test_a_move_sends_the_match_frame_and_not_the_unchanged_room():
     await beto.disconnect()  # the room changes (Beto goes offline): Ana gets the room frame
     assert (await receive_until(ana, "room"))["room"]["seats"][1]["online"] is False
     await ana.disconnect()
+
+
+async def test_a_socket_that_connects_gets_its_snapshots_once_and_the_others_see_it_arrive():
+    code, _match_id, ana_cookie, beto_cookie, _state = await table_of_two()
+    ana = socket(code, ana_cookie)
+    await ana.connect()
+    frames = [await ana.receive_json_from(timeout=5)] + await drain(ana)
+    assert [frame["type"] for frame in frames] == ["room", "match"]  # not its own arrival's echo too
+
+    beto = socket(code, beto_cookie)
+    await beto.connect()
+    frames = [await beto.receive_json_from(timeout=5)] + await drain(beto)
+    assert [frame["type"] for frame in frames] == ["room", "match"]
+    # Ana's page learns that Beto came online (a room frame; the match is unchanged).
+    arrival = await drain(ana)
+    assert [frame["type"] for frame in arrival] == ["room"] and arrival[0]["room"]["seats"][1]["online"] is True
+    await beto.disconnect()
+    await ana.disconnect()
