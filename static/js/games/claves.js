@@ -11,11 +11,10 @@
 //   const board = mountClaves(root, {send, strings});
 //   board.onMatch(frame); board.onRoom(frame); board.onError(frame);
 
-import { h, translator } from "./kit.js";
+import { h, matchFrames, pendingAct, transientMessage, translator } from "./kit.js";
 const SIZE = 25;
 const MAX_NUMBER = 9;
 const MESSAGE_MS = 5000;
-const PENDING_MS = 5000;
 const MIN_FONT_PX = 9;
 const ONE_LINE_MIN_PX = 11.5;
 // Refusals of a clue: the message stays until the giver edits the clue.
@@ -163,12 +162,9 @@ export function mountClaves(root, { send, strings = {} } = {}) {
   const t = translator(texts, DEFAULT_STRINGS);
 
   let view = null;
-  let matchId = null;
-  let version = -1;
   let room = null;
-  let refCounter = 0;
-  let pending = null; // {ref, kind, timer} while an action is on its way
-  let messageTimer = null;
+  const frames = matchFrames();
+  const pending = pendingAct({ send, onTimeout: () => render() }); // the action on its way
   let selected = null; // the cell the guesser touched, waiting for "Descubro"
   let guessesSeen = null; // guesses made so far in this match, to drop a selection once one goes in
   let fittedWords = ""; // the board (and size) the card fonts were fitted for
@@ -242,37 +238,29 @@ export function mountClaves(root, { send, strings = {} } = {}) {
     return info && info.nickname ? info.nickname : t("seat_n", { n: seat + 1 });
   }
 
-  function showMessage(text, { sticky = false, clue = false } = {}) {
-    clearMessage();
-    const el = clue ? clueMessageEl : messageEl;
-    el.textContent = text;
-    if (!sticky) messageTimer = setTimeout(() => { el.textContent = ""; }, MESSAGE_MS);
-  }
+  // One message at a time: under the clue form (a clue's refusal) or under the grid (the rest).
+  const sayOnGrid = transientMessage(messageEl, MESSAGE_MS);
+  const sayUnderClue = transientMessage(clueMessageEl, MESSAGE_MS);
 
   function clearMessage() {
-    clearTimeout(messageTimer);
-    messageEl.textContent = "";
-    clueMessageEl.textContent = "";
+    sayOnGrid("", { sticky: true });
+    sayUnderClue("", { sticky: true });
   }
 
-  function clearPending() {
-    if (pending) clearTimeout(pending.timer);
-    pending = null;
+  function showMessage(text, { sticky = false, clue = false } = {}) {
+    clearMessage();
+    (clue ? sayUnderClue : sayOnGrid)(text, { sticky });
   }
 
   function act(action, kind) {
-    refCounter += 1;
-    const ref = `${kind}-${refCounter}`;
-    clearPending();
-    pending = { ref, kind, timer: setTimeout(() => { pending = null; render(); }, PENDING_MS) };
-    send({ type: "act", match_id: matchId, action, ref });
+    pending.act(frames.matchId(), action, kind);
     render();
   }
 
   // -- input ------------------------------------------------------------------------------------------
   clueForm.addEventListener("submit", (event) => {
     event.preventDefault();
-    if (!canClue() || pending) return;
+    if (!canClue() || pending.busy()) return;
     const word = wordInput.value.trim();
     if (!word) {
       showMessage(t("empty_clue"), { clue: true });
@@ -288,14 +276,14 @@ export function mountClaves(root, { send, strings = {} } = {}) {
     const card = event.target.closest(".cl-card");
     if (!card || !gridEl.contains(card)) return;
     const cell = Number(card.dataset.cell);
-    if (!touchable(cell) || pending) return;
+    if (!touchable(cell) || pending.busy()) return;
     selected = selected === cell ? null : cell; // a second tap on the same word lets it go
     clearMessage();
     render();
   });
 
   uncoverBtn.addEventListener("click", () => {
-    if (!canGuess() || pending) return;
+    if (!canGuess() || pending.busy()) return;
     if (selected === null || !touchable(selected)) {
       showMessage(t("pick_first"));
       return;
@@ -304,7 +292,7 @@ export function mountClaves(root, { send, strings = {} } = {}) {
   });
 
   endTurnBtn.addEventListener("click", () => {
-    if (!canGuess() || pending) return;
+    if (!canGuess() || pending.busy()) return;
     selected = null;
     act({ type: "end_turn" }, "end_turn");
   });
@@ -356,7 +344,7 @@ export function mountClaves(root, { send, strings = {} } = {}) {
   function renderClue() {
     const writing = canClue();
     clueForm.hidden = !writing;
-    const sending = Boolean(pending && pending.kind === "clue");
+    const sending = pending.busy("clue");
     sendClueBtn.textContent = sending ? t("sending") : t("send_clue");
     sendClueBtn.disabled = sending;
     wordInput.readOnly = sending;
@@ -461,9 +449,9 @@ export function mountClaves(root, { send, strings = {} } = {}) {
     const guessing = canGuess();
     guessEl.hidden = !guessing;
     if (!guessing) return;
-    const busy = Boolean(pending);
+    const busy = pending.busy();
     const word = selected === null ? null : view.board[selected].word;
-    uncoverBtn.textContent = pending && pending.kind === "guess" ? t("sending")
+    uncoverBtn.textContent = pending.busy("guess") ? t("sending")
       : word ? t("uncover_word", { word }) : t("uncover");
     uncoverBtn.disabled = busy || word === null;
     endTurnBtn.disabled = busy;
@@ -580,19 +568,15 @@ export function mountClaves(root, { send, strings = {} } = {}) {
 
   return {
     onMatch(frame) {
-      if (!frame || !frame.view) return;
-      if (frame.match_id !== matchId) {
-        matchId = frame.match_id;
-        version = -1;
+      const taken = frames.take(frame);
+      if (!taken) return;
+      if (taken.fresh) {
         selected = null;
         guessesSeen = null;
-        clearPending();
+        pending.clear();
         wordInput.value = "";
         clearMessage();
       }
-      if (typeof frame.v === "number" && frame.v < version) return; // an older snapshot arrived late
-      const changed = typeof frame.v !== "number" || frame.v !== version;
-      if (typeof frame.v === "number") version = frame.v;
       const before = view;
       view = frame.view;
       const guesses = view.history.reduce((sum, turn) => sum + turn.guesses.length, 0);
@@ -603,12 +587,11 @@ export function mountClaves(root, { send, strings = {} } = {}) {
         wordInput.value = ""; // a clue was given: the next one starts blank
         numberSelect.value = "1";
       }
-      if (changed && pending) clearPending(); // the new snapshot carries the answer
+      if (taken.changed) pending.clear(); // the new snapshot carries the answer (a resent one does not)
       render();
     },
     onError(frame) {
-      const answered = pending && (!frame.ref || frame.ref === pending.ref) ? pending : null;
-      if (answered) clearPending();
+      const answered = pending.answer(frame);
       const code = frame.code === "match_over" ? "match_over_error" : frame.code;
       const text = frame.message || t(code, frame.params || {});
       const aboutClue = CLUE_ERRORS.has(frame.code) || Boolean(answered && answered.kind === "clue");

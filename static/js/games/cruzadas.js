@@ -11,7 +11,7 @@
 //   const board = mountCruzadas(root, {send, strings});
 //   board.onMatch(frame); board.onRoom(frame); board.onError(frame);
 
-import { h, translator } from "./kit.js";
+import { h, matchFrames, pendingAct, shake, tickWhileShown, transientMessage, translator } from "./kit.js";
 const SIZE = 15;
 const BLANK = "?";
 // The letters a blank may stand for (the Turkish ruleset's, in alphabetical order).
@@ -136,12 +136,9 @@ export function mountCruzadas(root, { send, strings = {} } = {}) {
   const t = translator(texts, DEFAULT_STRINGS);
 
   let view = null;
-  let matchId = null;
-  let version = -1;
   let room = null;
-  let refCounter = 0;
-  let pending = null; // {ref, kind, timer} while an action is on its way
-  let messageTimer = null;
+  const frames = matchFrames();
+  const pending = pendingAct({ send, ms: PENDING_MS, onTimeout: () => render() }); // the action on its way
   let confirming = null; // "pass" | "exchange" | "resign" while the player is asked to confirm
   let menuOpen = false;
   let breakdownOpen = false;
@@ -240,36 +237,16 @@ export function mountCruzadas(root, { send, strings = {} } = {}) {
     return info && info.nickname ? info.nickname : t("seat_n", { n: seat + 1 });
   }
 
-  function showMessage(text, { sticky = false } = {}) {
-    clearTimeout(messageTimer);
-    messageEl.textContent = text;
-    if (!sticky) messageTimer = setTimeout(() => { messageEl.textContent = ""; }, MESSAGE_MS);
-  }
+  const showMessage = transientMessage(messageEl, MESSAGE_MS);
+  const clearMessage = () => showMessage("", { sticky: true });
 
-  function clearMessage() {
-    clearTimeout(messageTimer);
-    messageEl.textContent = "";
-  }
-
-  function shake() {
-    for (const el of [boardEl, rackEl]) {
-      el.classList.remove("shake");
-      void el.offsetWidth; // restart the animation
-      el.classList.add("shake");
-    }
-  }
-
-  function clearPending() {
-    if (pending) clearTimeout(pending.timer);
-    pending = null;
+  function shakeMove() {
+    shake(boardEl);
+    shake(rackEl);
   }
 
   function act(action, kind) {
-    refCounter += 1;
-    const ref = `${kind}-${refCounter}`;
-    clearPending();
-    pending = { ref, kind, timer: setTimeout(() => { pending = null; render(); }, PENDING_MS) };
-    send({ type: "act", match_id: matchId, action, ref });
+    pending.act(frames.matchId(), action, kind);
   }
 
   // -- the rack and the tentative move --------------------------------------------------------------
@@ -301,7 +278,7 @@ export function mountCruzadas(root, { send, strings = {} } = {}) {
 
   /** A rack tile goes to a square: straight away, or once the blank's letter is chosen. */
   function dropOn(id, cell) {
-    if (!canMove() || pending) return;
+    if (!canMove() || pending.busy()) return;
     const slot = slotById(id);
     if (!slot || isPlaced(id)) return;
     if (boardTile(cell) || placedAt(cell)) {
@@ -335,7 +312,7 @@ export function mountCruzadas(root, { send, strings = {} } = {}) {
   }
 
   function undo() {
-    if (!placed.length || pending) return;
+    if (!placed.length || pending.busy()) return;
     placed.pop();
     clearMessage();
     render();
@@ -356,10 +333,10 @@ export function mountCruzadas(root, { send, strings = {} } = {}) {
   }
 
   function submit() {
-    if (!canMove() || pending) return;
+    if (!canMove() || pending.busy()) return;
     if (!placed.length) {
       showMessage(t("empty"));
-      shake();
+      shakeMove();
       return;
     }
     const tiles = [...placed].sort((a, b) => a.cell - b.cell)
@@ -371,7 +348,7 @@ export function mountCruzadas(root, { send, strings = {} } = {}) {
   }
 
   function confirmAction(kind) {
-    if (!view || pending) return;
+    if (!view || pending.busy()) return;
     confirming = null;
     menuOpen = false;
     if (kind === "pass") resetMove(); // passing returns the unsent tiles to the rack
@@ -382,7 +359,7 @@ export function mountCruzadas(root, { send, strings = {} } = {}) {
   // -- input ----------------------------------------------------------------------------------------
   boardEl.addEventListener("click", (event) => {
     const cell = event.target.closest(".cz-cell");
-    if (!cell || !canMove() || pending) return;
+    if (!cell || !canMove() || pending.busy()) return;
     const index = Number(cell.dataset.cell);
     if (placedAt(index)) {
       takeBack(index);
@@ -395,7 +372,7 @@ export function mountCruzadas(root, { send, strings = {} } = {}) {
 
   rackEl.addEventListener("pointerdown", (event) => {
     const tile = event.target.closest(".cz-tile");
-    if (!tile || !canMove() || pending || (event.pointerType === "mouse" && event.button !== 0)) return;
+    if (!tile || !canMove() || pending.busy() || (event.pointerType === "mouse" && event.button !== 0)) return;
     drag = { pointerId: event.pointerId, id: Number(tile.dataset.slot), x: event.clientX, y: event.clientY,
       ghost: null, source: tile };
     event.preventDefault(); // no text selection or scrolling while a tile is held
@@ -543,7 +520,7 @@ export function mountCruzadas(root, { send, strings = {} } = {}) {
     if (!notificationsAvailable() || Notification.permission !== "granted" || !document.hidden) return;
     try {
       const note = new Notification(t("notify_title"), {
-        body: t("notify_body", { name: seatName(1 - view.you) }), tag: `cruzadas-${matchId}`,
+        body: t("notify_body", { name: seatName(1 - view.you) }), tag: `cruzadas-${frames.matchId()}`,
       });
       note.onclick = () => { window.focus(); note.close(); };
     } catch {
@@ -668,13 +645,13 @@ export function mountCruzadas(root, { send, strings = {} } = {}) {
     controlsEl.hidden = !seated || !playing;
     if (controlsEl.hidden) return;
     const mine = canMove();
-    const busy = Boolean(pending);
+    const busy = pending.busy();
     renderRack();
     undoBtn.disabled = !mine || busy || !placed.length;
     passBtn.disabled = !mine || busy;
     shuffleBtn.disabled = slots.length < 2;
     submitBtn.disabled = !mine || busy || !placed.length;
-    submitBtn.textContent = pending && pending.kind === "place" ? t("sending") : t("submit");
+    submitBtn.textContent = pending.busy("place") ? t("sending") : t("submit");
     exchangeBtn.hidden = !view.can_exchange;
     resignBtn.hidden = !view.can_resign;
     moreBtn.disabled = busy || (!view.can_exchange && !view.can_resign);
@@ -812,21 +789,19 @@ export function mountCruzadas(root, { send, strings = {} } = {}) {
     if (view.phase === "finished") renderResult();
   }
 
-  const cleanup = setInterval(() => {
-    if (board.isConnected) return;
-    clearInterval(cleanup);
+  // No clocks to redraw: the ticks only notice the board leaving the page, to drop its listeners.
+  tickWhileShown(board, () => {}, () => {
     document.removeEventListener("keydown", onKeyDown);
     document.removeEventListener("pointermove", onPointerMove);
     document.removeEventListener("pointerup", onPointerUp);
     document.removeEventListener("pointercancel", cancelDrag);
-  }, 5000);
+  });
 
   return {
     onMatch(frame) {
-      if (!frame || !frame.view) return;
-      if (frame.match_id !== matchId) {
-        matchId = frame.match_id;
-        version = -1;
+      const taken = frames.take(frame);
+      if (!taken) return;
+      if (taken.fresh) {
         slots = [];
         resetMove();
         turnsSeen = null;
@@ -834,10 +809,8 @@ export function mountCruzadas(root, { send, strings = {} } = {}) {
         menuOpen = false;
         breakdownOpen = false;
         wasMyTurn = false;
-        clearPending();
+        pending.clear();
       }
-      if (typeof frame.v === "number" && frame.v < version) return; // an older snapshot arrived late
-      if (typeof frame.v === "number") version = frame.v;
       const previous = view;
       view = frame.view;
       const turns = view.history ? view.history.length : 0;
@@ -847,7 +820,7 @@ export function mountCruzadas(root, { send, strings = {} } = {}) {
         resetMove();
         turnsSeen = null;
       }
-      if (pending) clearPending(); // a snapshot after our action carries its answer
+      pending.clear(); // a snapshot after our action carries its answer
       syncRack();
       if (!canMove()) { resetMove(); turnsSeen = null; }
       const mine = canMove();
@@ -856,12 +829,11 @@ export function mountCruzadas(root, { send, strings = {} } = {}) {
       render();
     },
     onError(frame) {
-      const answered = pending && (!frame.ref || frame.ref === pending.ref) ? pending : null;
-      if (answered) clearPending();
+      const answered = pending.answer(frame);
       const code = frame.code === "match_over" ? "match_over_error" : frame.code;
       const text = frame.message || t(code, frame.params || {});
       const isMove = MOVE_ERRORS.has(frame.code) || (answered && answered.kind === "place");
-      if (isMove) shake();
+      if (isMove) shakeMove();
       showMessage(text, { sticky: Boolean(isMove) });
       if (view) render();
     },

@@ -72,8 +72,9 @@ export function shake(el) {
 
 /**
  * The match frames a board takes: `take(frame)` is null for a frame without a view or one older than
- * the last taken (it arrived late), else `{fresh}` (fresh: the first frame of another match, so the
- * board starts afresh). Each taken frame sets the server clock, `now()`.
+ * the last taken (it arrived late), else `{fresh, changed}` (fresh: the first frame of another match, so
+ * the board starts afresh; changed: not the last taken version again, as a resent snapshot is). Each
+ * taken frame sets the server clock, `now()`.
  */
 export function matchFrames() {
   let matchId = null;
@@ -88,10 +89,11 @@ export function matchFrames() {
         version = -1;
       }
       if (typeof frame.v === "number" && frame.v < version) return null;
+      const changed = typeof frame.v !== "number" || frame.v !== version;
       if (typeof frame.v === "number") version = frame.v;
       const serverTime = parseTime(frame.server_time);
       if (serverTime !== null) offsetMs = serverTime - Date.now();
-      return { fresh };
+      return { fresh, changed };
     },
     matchId: () => matchId,
     now: () => Date.now() + offsetMs,
