@@ -126,8 +126,10 @@ class Stack:
 
     def start_worker(self) -> None:
         self.worker_starts += 1
-        self._start("worker", [PY, "-m", "celery", "-A", "config", "worker", "--loglevel=INFO", "--pool=solo",
-                               "--without-mingle", "--without-gossip",
+        # Threads, as docs/deployment.md runs it: a bot's slow move (Cruzadas, up to a second of CPU) must not
+        # hold up every clock behind it, and the tasks mostly wait on PostgreSQL.
+        self._start("worker", [PY, "-m", "celery", "-A", "config", "worker", "--loglevel=INFO", "--pool=threads",
+                               "--concurrency=4", "--without-mingle", "--without-gossip",
                                "--hostname", f"soak-{os.getpid()}-{self.worker_starts}@%h"])
 
     def start_beat(self) -> None:
