@@ -85,8 +85,10 @@ class RoomVisitor(models.Model):
 
 
 class Match(models.Model):
-    PLAYING, FINISHED = "playing", "finished"
-    STATUSES = [(PLAYING, _("playing")), (FINISHED, _("finished"))]
+    # ARRIVING: started for people who are not all at the table yet; no clock runs until they are
+    # (games.runtime.arrival). PLAYING: the engine's state and clocks are live. FINISHED: over or aborted.
+    ARRIVING, PLAYING, FINISHED = "arriving", "playing", "finished"
+    STATUSES = [(ARRIVING, _("waiting for the players")), (PLAYING, _("playing")), (FINISHED, _("finished"))]
 
     room = models.ForeignKey(Room, on_delete=models.CASCADE, related_name="matches", verbose_name=_("room"))
     game = models.CharField(_("game"), max_length=20)
@@ -103,6 +105,8 @@ class Match(models.Model):
     started_at = models.DateTimeField(_("started"), auto_now_add=True)
     finished_at = models.DateTimeField(_("finished"), null=True, blank=True)
     outcome = models.JSONField(_("outcome"), null=True, blank=True)
+    # While ARRIVING: {"awaiting": [seats], "join_by": ISO, "settings": {...}}; afterwards what it was.
+    arrival = models.JSONField(_("arrival"), null=True, blank=True)
 
     class Meta:
         verbose_name = _("match")

@@ -14,6 +14,8 @@ log = logging.getLogger(__name__)
 # The sweeper advances matches whose deadline passed more than this long ago: a punctual timer task
 # normally does it first, so the sweeper only catches what was lost.
 SWEEP_GRACE_SECONDS = 1.0
+# Matches with a deadline of their own: a clock step, or the end of the join grace (docs/protocol.md).
+LIVE = ("playing", "arriving")
 
 
 @shared_task(name="games.advance_match", ignore_result=True)
@@ -29,7 +31,7 @@ def advance_match(match_id: int, deadline: str) -> bool:
     at = datetime.fromisoformat(deadline)
     if matches.match_advance(match_id=match_id, deadline=at):
         return True
-    if timezone.now() < at and Match.objects.filter(pk=match_id, status=Match.PLAYING, deadline=at).exists():
+    if timezone.now() < at and Match.objects.filter(pk=match_id, status__in=LIVE, deadline=at).exists():
         scheduling.arm_deadline(match_id, at)
     return False
 
@@ -47,7 +49,7 @@ def sweep() -> dict:
     from games.models import Match, Room
 
     now = timezone.now()
-    overdue = list(Match.objects.filter(status=Match.PLAYING, deadline__lte=now - timedelta(
+    overdue = list(Match.objects.filter(status__in=LIVE, deadline__lte=now - timedelta(
         seconds=SWEEP_GRACE_SECONDS)).values_list("pk", flat=True)[:500])
     advanced = sum(1 for match_id in overdue if matches.match_advance(match_id=match_id))
     # Only a match with a bot seat can owe a bot move. Picking those from the lineups spares loading every

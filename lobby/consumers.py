@@ -9,14 +9,17 @@ this room) and `group_changed` (the player's group changed) through the player's
 """
 
 import json
+import logging
 
 from channels.generic.websocket import AsyncWebsocketConsumer
 
+from games.runtime.consumers import FLOODING, NO_PLAYER, Heartbeat, admitted, quietly
+from games.runtime.frames import Bucket, parse_frame
 from lobby import queue_presence
-from lobby.live import LOBBY_GROUP
-from lobby.queue import player_group
+from lobby.live import LOBBY_GROUP, player_group
 
-NO_PLAYER = 4401
+log = logging.getLogger(__name__)
+
 MAX_FRAME_BYTES = 4096
 TOPICS = {"lobby": LOBBY_GROUP}
 
@@ -27,17 +30,25 @@ class LobbyConsumer(AsyncWebsocketConsumer):
         if self.player is None:
             await self.close(code=NO_PLAYER)
             return
+        if not await admitted(self, self.player.pk):
+            return
+        self.bucket, self.heartbeat, self.watching = Bucket(), Heartbeat(), set()
         await self.accept()
         await self.channel_layer.group_add(player_group(self.player.pk), self.channel_name)
-        await queue_presence.arrive(self.player.pk)  # still on the site: a queue ticket stays valid
+        # Still on the site: a queue ticket stays valid while the pings keep coming.
+        await quietly("arrive", queue_presence.arrive(self.player.pk, self.channel_name))
         await self.send_json({"type": "hello", "player": self.public_player()})
 
     async def disconnect(self, code):
-        if getattr(self, "player", None) is not None:
+        if getattr(self, "bucket", None) is None:
+            return  # refused before it was accepted
+        await quietly("leave", queue_presence.leave(self.player.pk, self.channel_name))
+        try:
             await self.channel_layer.group_discard(player_group(self.player.pk), self.channel_name)
-            await queue_presence.leave(self.player.pk)
-        for group in getattr(self, "watching", set()):
-            await self.channel_layer.group_discard(group, self.channel_name)
+            for group in self.watching:
+                await self.channel_layer.group_discard(group, self.channel_name)
+        except Exception:
+            log.warning("lobby socket of player %s: groups not left (Redis?)", self.player.pk, exc_info=True)
 
     async def lobby_matched(self, event):
         """The queue found an opponent while this player waited: their page goes to the table."""
@@ -55,17 +66,22 @@ class LobbyConsumer(AsyncWebsocketConsumer):
         return {"nickname": self.player.nickname, "tag": self.player.tag, "guest": self.player.is_guest}
 
     async def receive(self, text_data=None, bytes_data=None):
-        if text_data is None or len(text_data) > MAX_FRAME_BYTES:
-            await self.send_error("bad_frame", "Frames are JSON text of at most 4 KiB.")
+        # The room socket's limits: the same bucket, the same strict parsing.
+        if not self.bucket.take():
+            if self.bucket.flooding:
+                await self.close(code=FLOODING)
+                return
+            await self.send_error("slow_down", "You are sending too fast. Slow down.")
             return
-        try:
-            frame = json.loads(text_data)
-        except json.JSONDecodeError:
-            await self.send_error("bad_json", "That frame is not JSON.")
+        frame = parse_frame(text_data, MAX_FRAME_BYTES)
+        if frame is None:
+            await self.send_error("malformed", "Frames are JSON objects with a type, of at most 4 KiB.")
             return
-        kind = frame.get("type") if isinstance(frame, dict) else None
+        kind = frame["type"]
         if kind == "ping":
             await self.send_json({"type": "pong"})
+            if self.heartbeat.due():
+                await quietly("beat", queue_presence.beat(self.player.pk, self.channel_name))
         elif kind == "watch":
             await self.watch(frame.get("topic"))
         else:
@@ -76,7 +92,7 @@ class LobbyConsumer(AsyncWebsocketConsumer):
         if group is None:
             await self.send_error("unknown_topic", "Unknown topic.")
             return
-        self.watching = getattr(self, "watching", set()) | {group}
+        self.watching.add(group)
         await self.channel_layer.group_add(group, self.channel_name)
 
     async def send_error(self, code: str, message: str):

@@ -8,8 +8,10 @@ class StakeOffer(models.Model):
     """A registered player's standing offer to play for credits. Nothing leaves their balance until
     someone accepts and both stakes go into the match's escrow at once."""
 
-    OPEN, ACCEPTED, CANCELLED = "open", "accepted", "cancelled"
-    STATUSES = [(OPEN, _("open")), (ACCEPTED, _("accepted")), (CANCELLED, _("cancelled"))]
+    # WITHDRAWN: the site took it down because its poster can no longer cover the stake.
+    OPEN, ACCEPTED, CANCELLED, WITHDRAWN = "open", "accepted", "cancelled", "withdrawn"
+    STATUSES = [(OPEN, _("open")), (ACCEPTED, _("accepted")), (CANCELLED, _("cancelled")),
+                (WITHDRAWN, _("withdrawn: not covered"))]
 
     game = models.CharField(_("game"), max_length=20)
     player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="offers", verbose_name=_("player"))

@@ -54,7 +54,9 @@ def offer_cancel(*, player: Player, offer_id: int) -> None:
 def offer_accept(*, player: Player, offer_id: int, interface_language: str) -> Match:
     """Seat both players and start the match with both stakes in escrow, atomically.
 
-    The poster moves first (seat 0); the accepter has seat 1, which wins a tie."""
+    The poster moves first (seat 0); the accepter has seat 1, which wins a tie. Both are sent to the
+    room at once (the poster may be on any page); the clocks wait for both (games.runtime.matches).
+    An offer its poster can no longer cover is withdrawn, so it fails once, not for everyone."""
     _require_member(player)
     with transaction.atomic():
         offer = StakeOffer.objects.select_for_update().filter(pk=offer_id).first()
@@ -65,16 +67,45 @@ def offer_accept(*, player: Player, offer_id: int, interface_language: str) -> M
         if balance_of(player=player) < offer.stake:
             raise IllegalMove("cannot_cover", _("You need %(stake)d credits to accept this offer."),
                               {"stake": offer.stake})
-        room = room_create(game=offer.game, host=offer.player, seats=2, settings={},
-                           interface_language=interface_language)
-        room_join(room=room, player=player)
-        try:
-            match = match_start(room=room, by=None, stake=offer.stake)
-        except WalletError as error:
-            # The poster's balance fell below the stake since posting: the offer cannot be honoured.
-            raise IllegalMove("cannot_cover_poster", _("The player who posted this offer can no longer "
-                                                        "cover it.")) from error
-        offer.status, offer.accepted_by, offer.match = StakeOffer.ACCEPTED, player, match
-        offer.save(update_fields=["status", "accepted_by", "match"])
-        live.lobby_changed()
-        return match
+        covered = balance_of(player=offer.player) >= offer.stake
+        if covered:
+            match = _start_staked(offer, player, interface_language)
+    if not covered:
+        offers_uncovered_withdraw(player_ids=[offer.player_id])
+        raise IllegalMove("cannot_cover_poster", _("The player who posted this offer can no longer cover it. "
+                                                   "The offer has been withdrawn."))
+    return match
+
+
+def _start_staked(offer: StakeOffer, player: Player, interface_language: str) -> Match:
+    room = room_create(game=offer.game, host=offer.player, seats=2, settings={},
+                       interface_language=interface_language)
+    room_join(room=room, player=player)
+    try:
+        match = match_start(room=room, by=None, stake=offer.stake)
+    except WalletError as error:
+        # The poster's balance fell below the stake between the check and the hold (a race).
+        raise IllegalMove("cannot_cover_poster", _("The player who posted this offer can no longer "
+                                                    "cover it.")) from error
+    offer.status, offer.accepted_by, offer.match = StakeOffer.ACCEPTED, player, match
+    offer.save(update_fields=["status", "accepted_by", "match"])
+    live.matched([offer.player_id, player.pk], room.code)
+    # Both balances just went down by the stake: their other offers may no longer be covered.
+    offers_uncovered_withdraw(player_ids=[offer.player_id, player.pk])
+    live.lobby_changed()
+    return match
+
+
+def offers_uncovered_withdraw(*, player_ids: list[int]) -> int:
+    """Withdraw the open offers of these players whose stake is above their balance now. Returns how many."""
+    withdrawn = 0
+    with transaction.atomic():
+        for offer in StakeOffer.objects.select_for_update().filter(player_id__in=player_ids,
+                                                                    status=StakeOffer.OPEN):
+            if balance_of(player=offer.player) < offer.stake:
+                offer.status = StakeOffer.WITHDRAWN
+                offer.save(update_fields=["status"])
+                withdrawn += 1
+        if withdrawn:
+            live.lobby_changed()
+    return withdrawn

@@ -3,8 +3,6 @@ together and their match starts. The one who waited is told through their lobby 
 
 from __future__ import annotations
 
-from asgiref.sync import async_to_sync
-from channels.layers import get_channel_layer
 from django.db import IntegrityError, transaction
 
 from accounts.models import Player
@@ -15,11 +13,6 @@ from lobby import live
 from lobby.models import WaitingPlayer
 
 QUEUED_GAMES = ("cruzadas",)
-
-
-def player_group(player_id: int) -> str:
-    """Every socket of one player listens here (several tabs, a phone and a desktop)."""
-    return f"player.{player_id}"
 
 
 def queue_join(*, player: Player, game: str, interface_language: str) -> Room | None:
@@ -44,8 +37,7 @@ def queue_join(*, player: Player, game: str, interface_language: str) -> Room | 
         room = room_create(game=game, host=waiting, seats=2, settings={}, interface_language=interface_language)
         room_join(room=room, player=player)
         match_start(room=room, by=None)
-        code, waiting_id = room.code, waiting.pk
-        transaction.on_commit(lambda: _tell_matched(waiting_id, code))
+        live.matched([waiting.pk, player.pk], room.code)
         live.lobby_changed()
         return room
 
@@ -60,7 +52,3 @@ def queue_leave(*, player: Player, game: str) -> None:
 def is_waiting(*, player: Player, game: str) -> bool:
     return WaitingPlayer.objects.filter(game=game, player=player).exists()
 
-
-def _tell_matched(player_id: int, code: str) -> None:
-    async_to_sync(get_channel_layer().group_send)(player_group(player_id), {
-        "type": "lobby.matched", "url": f"/r/{code}/"})

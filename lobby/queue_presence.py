@@ -1,7 +1,8 @@
 """Who is still on the site while waiting in the tournament queue.
 
 Every page opens the lobby socket, so the lobby socket's presence (games.runtime.presence under the key
-SITE) says whether a player still has the site open. A ticket whose player (or any member of its group)
+SITE, from heartbeats that expire) says whether a player still has the site open, even after a web
+process died with their socket. A ticket whose player (or any member of its group)
 has had no page of the site open for AWAY_SECONDS is withdrawn by the sweeper: otherwise a closed tab
 could be matched into a rated room, then count as an abandon and cost the seven others a fair game.
 The grace covers a reload or going from one page to another.
@@ -21,12 +22,16 @@ SITE = "_site"
 AWAY_SECONDS = 20
 
 
-async def arrive(player_id: int) -> None:
-    await presence.arrive(SITE, player_id)
+async def arrive(player_id: int, socket: str) -> None:
+    await presence.arrive(SITE, player_id, socket)
 
 
-async def leave(player_id: int) -> None:
-    await presence.leave(SITE, player_id)
+async def beat(player_id: int, socket: str) -> None:
+    await presence.beat(SITE, player_id, socket)
+
+
+async def leave(player_id: int, socket: str) -> None:
+    await presence.leave(SITE, player_id, socket)
 
 
 def absent_tickets_sweep(now: datetime | None = None) -> int:

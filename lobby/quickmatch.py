@@ -12,6 +12,7 @@ from django.utils import timezone
 
 from accounts.models import Player
 from games.models import Match, MatchResult, Room, Seat
+from games.runtime.broadcast import after_commit
 from games.runtime.matches import match_start
 from games.runtime.rooms import room_create, room_fill_with_bots, room_join
 
@@ -51,7 +52,9 @@ def quick_match_join(*, player: Player, game: str, language: str, interface_lang
     from lobby.tasks import launch_quick_match
 
     room_id = room.pk
-    transaction.on_commit(lambda: launch_quick_match.apply_async((room_id,), countdown=wait_seconds()))
+    # A lost task is no loss: the sweeper launches every public room whose launch_at has passed.
+    after_commit("launch_quick_match", f"room {room.code}",
+                 lambda: launch_quick_match.apply_async((room_id,), countdown=wait_seconds()))
     return room
 
 
@@ -67,4 +70,9 @@ def quick_match_launch(*, room_id: int) -> Match | None:
         room.refresh_from_db()
         room.launch_at = None  # the next match in this room starts when its host says so
         room.save(update_fields=["launch_at"])
-        return match_start(room=room, by=None)
+        match = match_start(room=room, by=None)
+        # Someone who waited on another page (or closed the room's tab) is sent to the table.
+        from lobby import live
+
+        live.matched([seat.player_id for seat in room.seats.all() if seat.player_id], room.code)
+        return match

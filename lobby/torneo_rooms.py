@@ -5,16 +5,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from asgiref.sync import async_to_sync
-from channels.layers import get_channel_layer
 from django.db import transaction
 
 from accounts.models import Player
 from games.models import Room
 from games.runtime.matches import match_start
 from games.runtime.rooms import room_create, room_fill_with_bots, room_join
+from lobby import live
 from lobby.matchmaking import SEATS
-from lobby.queue import player_group
 
 PRACTICE_BOT_LEVEL = "medium"
 
@@ -37,14 +35,7 @@ def torneo_room_open(*, people: Sequence[Player], language: str, rated: bool, gr
         if not rated:
             room_fill_with_bots(room=room, level=PRACTICE_BOT_LEVEL)
         match_start(room=room, by=None)
-        code, ids = room.code, [person.pk for person in people]
-        transaction.on_commit(lambda: tell_matched(ids, code))
+        live.matched([person.pk for person in people], room.code)
         room.refresh_from_db()
         return room
 
-
-def tell_matched(player_ids: Sequence[int], code: str) -> None:
-    """Every open page of these players goes to the room (presence.js follows "matched")."""
-    layer = get_channel_layer()
-    for player_id in player_ids:
-        async_to_sync(layer.group_send)(player_group(player_id), {"type": "lobby.matched", "url": f"/r/{code}/"})

@@ -467,6 +467,19 @@ def _check_viewer(viewer: Viewer) -> None:
         raise ValueError(f"seat {viewer!r} is not in this match")
 
 
+TURN_FREE_ACTIONS: frozenset[str] = frozenset()
+
+
+def turn_of(state: State, seat: int) -> str | None:
+    """What `seat` owes now: the clue of turn n ("clue:<n>") as giver, the guesses of turn n ("guess:<n>") as
+    guesser, or None. A touch made for a turn that has ended (or a clue for one already given) is stale."""
+    if state.phase == CLUE and seat == state.giver:
+        return f"clue:{len(state.history)}"
+    if state.phase == GUESS and seat != state.giver:
+        return f"guess:{len(state.history)}"
+    return None
+
+
 def view(state: State, viewer: Viewer) -> dict[str, Any]:
     """What `viewer` (a seat, or None for a spectator) sees. While the game runs: the board, what is
     uncovered and marked, the clue, turns, roles, and the viewer's OWN map only (a spectator: none).

@@ -60,9 +60,7 @@ def bot_turn(state: State, seat: int) -> str | None:
     The runtime schedules at most one bot task per token and a task whose token has passed does
     nothing, so a repeated or late task can never make a bot move twice in one turn.
     """
-    if state.phase != engine.PLAYING or state.turn != seat:
-        return None
-    return f"move:{len(state.history)}"
+    return engine.turn_of(state, seat)  # a bot owes exactly the turn a person in its seat would
 
 
 _DERIVED: dict[int, tuple[Any, Dawg]] = {}

@@ -491,6 +491,17 @@ def unseen(state: State, viewer: Viewer) -> dict[str, int]:
     return {letter: hidden[letter] for letter in order if hidden[letter]}
 
 
+# Actions that belong to no particular turn: a player may resign at any moment.
+TURN_FREE_ACTIONS = frozenset({RESIGN_ACTION})
+
+
+def turn_of(state: State, seat: int) -> str | None:
+    """The turn `seat` owes a move in now ("move:<n>"), or None. A move made for another turn is stale."""
+    if state.phase != PLAYING or state.turn != seat:
+        return None
+    return f"move:{len(state.history)}"
+
+
 def view(state: State, viewer: Viewer) -> dict[str, Any]:
     """What `viewer` (a seat, or None for a spectator) sees: the board, scores, the turn, the viewer's
     own rack only, the bag's count (never its order) and the unseen-tile tally."""

@@ -31,6 +31,9 @@ def _engine_kwargs() -> dict[str, Any]:
     return {"dawg": dawg}
 
 
+# "Abort if no first move" (lichess): nobody's clock runs on a player who has not opened the room.
+JOIN_GRACE_SECONDS = 30.0
+
 SPEC = GameSpec(
     slug="cruzadas",
     name="Letras Cruzadas",
@@ -43,4 +46,5 @@ SPEC = GameSpec(
     defaults={"language": "tr", "ruleset": engine.DEFAULT_RULESET["tr"]},
     hidden_list=None,
     engine_kwargs=_engine_kwargs,
+    join_grace_seconds=JOIN_GRACE_SECONDS,
 )

@@ -514,6 +514,17 @@ def score(guesses: int, solve_order: int | None) -> int:
 # -- what leaves the server -------------------------------------------------------------------------
 
 
+TURN_FREE_ACTIONS: frozenset[str] = frozenset()
+
+
+def turn_of(state: State, seat: int) -> str | None:
+    """The round `seat` plays now ("round:<n>", from its start card to its end card), or None. Guesses are
+    simultaneous, so several may be on their way for one round; one made for a round that has ended is stale."""
+    if state.phase == FINISHED or not state.rounds:
+        return None
+    return f"round:{state.current.number}"
+
+
 def view(state: State, viewer: Viewer) -> dict[str, Any]:
     """What `viewer` (a seat, or None for a spectator) may see, and nothing else.
 

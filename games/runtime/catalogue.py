@@ -38,6 +38,10 @@ class GameSpec:
     # A seated person with no open socket this long (seconds) has abandoned: the service plays
     # `{"type": "leave"}` for them (Torneo). None: a game that waits for whoever is away.
     abandon_seconds: float | None = None
+    # Two-player clock games: a match the site starts for two people waits this long (seconds) for both
+    # to open the room before any clock runs; whoever never arrives loses nothing, the match is aborted
+    # and stakes are refunded (games.runtime.matches.match_arrive). None: the clock starts at once.
+    join_grace_seconds: float | None = None
     # Rated games: (ratings at the start, places fixed so far, seat) -> that seat's change (games.runtime.rated)
     rating_change: Callable[[list[int], list[int | None], int], int] | None = None
 

@@ -5,6 +5,7 @@ own viewer the room and the engine's view for that viewer. Protocol: docs/protoc
 from __future__ import annotations
 
 import json
+import logging
 import time
 
 from channels.db import database_sync_to_async
@@ -16,15 +17,50 @@ from games.models import Match, Room
 from games.runtime import broadcast, presence
 from games.runtime.engine import gettext_noop as _
 from games.runtime.errors import IllegalMove
-from games.runtime.matches import match_act
+from games.runtime.frames import Bucket, parse_frame
+from games.runtime.matches import match_act, match_arrive
 from games.runtime.views import match_snapshot, room_snapshot
 
-NO_PLAYER, NO_ROOM, FLOODING = 4401, 4404, 4429
+log = logging.getLogger(__name__)
+
+# Close codes. A client does not retry after these: the reason will not change by itself.
+NO_PLAYER, NO_ROOM, TOO_MANY_SOCKETS, FLOODING = 4401, 4404, 4408, 4429
 MAX_FRAME_BYTES = 2048
-# A token bucket per socket: a person types a few frames a second at most.
-BUCKET_SIZE, REFILL_PER_SECOND = 20, 5.0
-# After being told to slow down this many times, the socket is closed.
-STRIKES_BEFORE_CLOSE = 20
+
+
+async def admitted(consumer: AsyncWebsocketConsumer, player_id: int) -> bool:
+    """Close a socket of a player who opens sockets in a loop (presence.admit); Redis being down admits."""
+    try:
+        allowed = await presence.admit(player_id)
+    except Exception:
+        log.warning("connect count unavailable (Redis?); admitting player %s", player_id, exc_info=True)
+        return True
+    if not allowed:
+        await consumer.close(code=TOO_MANY_SOCKETS)
+    return allowed
+
+
+async def quietly(what: str, step) -> None:
+    """A presence write that fails (Redis down) must not close the socket: presence catches up on the
+    next ping, and the room works without it meanwhile."""
+    try:
+        await step
+    except Exception:
+        log.warning("presence %s failed (Redis?)", what, exc_info=True)
+
+
+class Heartbeat:
+    """Refreshes a socket's presence on the client's pings, at most every presence.BEAT_SECONDS."""
+
+    def __init__(self) -> None:
+        self.last = time.monotonic()
+
+    def due(self) -> bool:
+        now = time.monotonic()
+        if now - self.last < presence.BEAT_SECONDS:
+            return False
+        self.last = now
+        return True
 
 
 class RoomConsumer(AsyncWebsocketConsumer):
@@ -34,16 +70,18 @@ class RoomConsumer(AsyncWebsocketConsumer):
         if self.player is None:
             await self.close(code=NO_PLAYER)
             return
+        if not await admitted(self, self.player.pk):
+            return
         self.room_id = await self._room_id()
         if self.room_id is None:
             await self.close(code=NO_ROOM)
             return
         self.language = self._language()
-        self.tokens, self.refilled_at, self.strikes = float(BUCKET_SIZE), time.monotonic(), 0
+        self.bucket, self.heartbeat = Bucket(), Heartbeat()
         self.sent_match_version = None
         await self.channel_layer.group_add(broadcast.room_group(self.code), self.channel_name)
         await self.accept()
-        await presence.arrive(self.code, self.player.pk)
+        await quietly("arrive", presence.arrive(self.code, self.player.pk, self.channel_name))
         # Others see this player come online; this socket gets its own snapshots straight away and skips
         # the echo of its own arrival (one full snapshot less per connect: the soak's connect bursts).
         await broadcast_async(self.code, arrival=self.channel_name)
@@ -52,27 +90,31 @@ class RoomConsumer(AsyncWebsocketConsumer):
     async def disconnect(self, code):
         if getattr(self, "room_id", None) is None:
             return
-        await self.channel_layer.group_discard(broadcast.room_group(self.code), self.channel_name)
-        await presence.leave(self.code, self.player.pk)
-        await broadcast_async(self.code)
+        await quietly("leave", presence.leave(self.code, self.player.pk, self.channel_name))
+        try:
+            await self.channel_layer.group_discard(broadcast.room_group(self.code), self.channel_name)
+            await broadcast_async(self.code)
+        except Exception:
+            log.warning("room %s: departure not announced (Redis?)", self.code, exc_info=True)
 
     # -- from the client --------------------------------------------------------------------------
 
     async def receive(self, text_data=None, bytes_data=None):
-        if not self._take_token():
-            self.strikes += 1
-            if self.strikes >= STRIKES_BEFORE_CLOSE:
+        if not self.bucket.take():
+            if self.bucket.flooding:
                 await self.close(code=FLOODING)
                 return
             await self.send_error("slow_down", _("You are sending too fast. Slow down."))
             return
-        frame = self._parse(text_data)
+        frame = parse_frame(text_data, MAX_FRAME_BYTES)
         if frame is None:
             await self.send_error("malformed", _("That frame is not a JSON object with a type."))
             return
         kind = frame.get("type")
         if kind == "ping":
             await self.send_json({"type": "pong"})
+            if self.heartbeat.due():
+                await quietly("beat", presence.beat(self.code, self.player.pk, self.channel_name))
         elif kind == "sync":
             await self.send_snapshots(force=True)
         elif kind == "act":
@@ -81,22 +123,25 @@ class RoomConsumer(AsyncWebsocketConsumer):
             await self.send_error("unknown_type", _("Unknown frame type."))
 
     async def act(self, frame: dict):
-        action, match_id, ref = frame.get("action"), frame.get("match_id"), frame.get("ref")
+        action, match_id, ref, turn = frame.get("action"), frame.get("match_id"), frame.get("ref"), frame.get("turn")
         if not isinstance(action, dict) or not isinstance(match_id, int) or isinstance(match_id, bool):
             await self.send_error("malformed", _("An act frame needs a match_id and an action object."), ref)
             return
+        if "turn" not in frame or not (turn is None or isinstance(turn, str)):
+            await self.send_error("malformed", _("An act frame names the turn it was made for."), ref)
+            return
         try:
-            await database_sync_to_async(self._act)(match_id, action)
+            await database_sync_to_async(self._act)(match_id, action, turn)
         except IllegalMove as error:
             await self.send_error(error.code, error.message, ref, error.params)
             return
         if isinstance(ref, str):
             await self.send_json({"type": "ok", "ref": ref[:64]})
 
-    def _act(self, match_id: int, action: dict) -> None:
+    def _act(self, match_id: int, action: dict, turn: str | None) -> None:
         if not Match.objects.filter(pk=match_id, room_id=self.room_id).exists():
             raise IllegalMove("no_match", _("There is no match in progress."))
-        match_act(match_id=match_id, player=self.player, action=action)
+        match_act(match_id=match_id, player=self.player, action=action, turn=turn)
 
     # -- from the room's group ----------------------------------------------------------------------
 
@@ -118,7 +163,11 @@ class RoomConsumer(AsyncWebsocketConsumer):
             await self.send_json(match)
 
     async def send_snapshots(self, force: bool = False):
-        online = await presence.online(self.code)
+        try:
+            online = await presence.online(self.code)
+        except Exception:
+            log.warning("room %s: presence unavailable (Redis?)", self.code, exc_info=True)
+            online = set()
         room, match = await database_sync_to_async(self._snapshots)(online)
         await self.send_json({"type": "room", "v": room["_version"], "room": room["room"]})
         if match is not None and (force or match["v"] != self.sent_match_version):
@@ -131,12 +180,20 @@ class RoomConsumer(AsyncWebsocketConsumer):
         snapshot = room_snapshot(room, self.player, invite_url=invite, online=online)
         match = None
         if snapshot["match_id"]:
-            match = match_snapshot(Match.objects.get(pk=snapshot["match_id"]), self.player)
+            match = match_snapshot(self._arrived(Match.objects.get(pk=snapshot["match_id"])), self.player)
         return {"_version": room.version, "room": snapshot}, match
 
     def _match_snapshot(self, match_id: int):
         match = Match.objects.filter(pk=match_id, room_id=self.room_id).first()
-        return None if match is None else match_snapshot(match, self.player)
+        return None if match is None else match_snapshot(self._arrived(match), self.player)
+
+    def _arrived(self, match: Match) -> Match:
+        """A match waiting for its players counts this socket's player as there: the room is open in front
+        of them. The last one to arrive starts the game's clock (games.runtime.matches.match_arrive)."""
+        awaited = match.status == Match.ARRIVING and match.seat_of(self.player.pk) in match.arrival["awaiting"]
+        if awaited and match_arrive(match_id=match.pk, player=self.player):
+            match.refresh_from_db()
+        return match
 
     # -- helpers ------------------------------------------------------------------------------------
 
@@ -152,25 +209,6 @@ class RoomConsumer(AsyncWebsocketConsumer):
 
     async def send_json(self, payload: dict):
         await self.send(text_data=json.dumps(payload, ensure_ascii=False))
-
-    def _take_token(self) -> bool:
-        now = time.monotonic()
-        self.tokens = min(BUCKET_SIZE, self.tokens + (now - self.refilled_at) * REFILL_PER_SECOND)
-        self.refilled_at = now
-        if self.tokens < 1:
-            return False
-        self.tokens -= 1
-        return True
-
-    @staticmethod
-    def _parse(text_data) -> dict | None:
-        if not text_data or len(text_data) > MAX_FRAME_BYTES:
-            return None
-        try:
-            frame = json.loads(text_data)
-        except json.JSONDecodeError:
-            return None
-        return frame if isinstance(frame, dict) and isinstance(frame.get("type"), str) else None
 
     @database_sync_to_async
     def _room_id(self) -> int | None:

@@ -20,6 +20,8 @@ MESSAGES = {
     "host_seat": _("The host's own seat cannot be given away."),
     "seat_in_use": _("Someone sits in a seat you want to remove."),
     "not_in_room": _("That player is not in this room."),
+    "not_begun": _("The game begins when every player is at the table."),
+    "stale_turn": _("That move was made for a turn that has passed. Here is the game as it is now."),
     "starts_by_itself": _("This game starts by itself when every seat is taken."),
 }
 

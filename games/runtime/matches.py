@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 import secrets
 from collections.abc import Iterable
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 from django.db import transaction
@@ -60,6 +60,9 @@ def match_start(*, room: Room, by: Player | None, now: datetime | None = None,
     `by` is the host, or None when the site starts it (a quick match, an accepted stake offer).
     With a `stake`, every seat's stake goes into the match's escrow in the same transaction: if one
     player cannot pay, WalletError is raised and no match exists.
+
+    A game with a join grace (two-player clock games) seating two or more people starts ARRIVING: the
+    engine's game, and so every clock, begins only when all of them have opened the room (match_arrive).
     """
     now = _now(now)
     with transaction.atomic():
@@ -73,17 +76,22 @@ def match_start(*, room: Room, by: Player | None, now: datetime | None = None,
         seats = list(room.seats.order_by("index"))
         if any(seat.is_empty for seat in seats):
             raise room_error("seats_not_filled")
-        engine = ENGINES[room.game]
         settings = {**room.settings, **(settings_override or {})}
-        rng = random.Random(secrets.randbits(64))
-        state = engine.new_game(settings, len(seats), rng, now, words=lexicon,
-                                avoid=_recent_hidden_words(room), banned=_banned_words(room, settings),
-                                **spec_for(room.game).engine_kwargs())
         number = (room.matches.order_by("-number").values_list("number", flat=True).first() or 0) + 1
-        match = Match.objects.create(
-            room=room, game=room.game, number=number, state=engine.to_json(state), version=1,
-            lineup=rated.lineup_for(room, seats),
-            deadline=engine.next_deadline(state))
+        lineup = rated.lineup_for(room, seats)
+        grace = spec_for(room.game).join_grace_seconds
+        people = [seat for seat, sitter in enumerate(lineup) if sitter.get("player") is not None]
+        if grace is not None and len(people) >= 2:
+            join_by = now + timedelta(seconds=grace)
+            match = Match.objects.create(
+                room=room, game=room.game, number=number, state={}, version=1, lineup=lineup,
+                status=Match.ARRIVING, deadline=join_by,
+                arrival={"awaiting": people, "join_by": join_by.isoformat(), "settings": settings})
+        else:
+            state = _new_state(room, settings, len(seats), now)
+            match = Match.objects.create(
+                room=room, game=room.game, number=number, state=ENGINES[room.game].to_json(state), version=1,
+                lineup=lineup, deadline=ENGINES[room.game].next_deadline(state))
         MatchEvent.objects.create(match=match, version=1, kind="match_started",
                                   data={"settings": settings, "lineup": match.lineup, "stake": stake})
         if stake:
@@ -96,6 +104,62 @@ def match_start(*, room: Room, by: Player | None, now: datetime | None = None,
         return match
 
 
+def _new_state(room: Room, settings: dict[str, Any], seats: int, now: datetime) -> Any:
+    """The engine's new game, its clocks starting at `now`."""
+    rng = random.Random(secrets.randbits(64))
+    return ENGINES[room.game].new_game(settings, seats, rng, now, words=lexicon,
+                                       avoid=_recent_hidden_words(room), banned=_banned_words(room, settings),
+                                       **spec_for(room.game).engine_kwargs())
+
+
+def match_arrive(*, match_id: int, player: Player, now: datetime | None = None) -> bool:
+    """`player` opened the room of an ARRIVING match (their room socket connected, or was there when the
+    match was announced). When the last awaited person arrives, the game begins: the engine's new game
+    is made now, so the first clock starts now. Returns whether anything changed."""
+    now = _now(now)
+    with transaction.atomic():
+        match = Match.objects.select_for_update().filter(pk=match_id).first()
+        if match is None or match.status != Match.ARRIVING:
+            return False
+        seat = match.seat_of(player.pk)
+        awaiting = [waiting for waiting in match.arrival["awaiting"] if waiting != seat]
+        if len(awaiting) == len(match.arrival["awaiting"]):
+            return False
+        match.arrival = {**match.arrival, "awaiting": awaiting}
+        match.version += 1
+        events: list[dict[str, Any]] = [{"type": "arrived", "seat": seat, "at": now.isoformat()}]
+        if not awaiting:
+            room = Room.objects.get(pk=match.room_id)
+            state = _new_state(room, match.arrival["settings"], len(match.lineup), now)
+            engine = ENGINES[match.game]
+            match.status, match.state = Match.PLAYING, engine.to_json(state)
+            match.deadline = engine.next_deadline(state)
+            match.arrival["began_at"] = now.isoformat()
+            events.append({"type": "match_began", "at": now.isoformat()})
+        MatchEvent.objects.bulk_create([MatchEvent(match=match, version=match.version, kind=event["type"],
+                                                   data=event) for event in events])
+        match.save()
+        _after_commit(match, rearm=match.status == Match.PLAYING)
+        return True
+
+
+def _abort(match: Match, now: datetime, reason: str) -> None:
+    """An ARRIVING match ends without a game: nobody wins or loses, stakes go back (exactly once, by the
+    wallet's key), no result is recorded. `absent`: the seats that never opened the room."""
+    absent = list(match.arrival["awaiting"])
+    match.status, match.finished_at, match.deadline = Match.FINISHED, now, None
+    match.outcome = {"aborted": True, "reason": reason, "absent": absent, "stopped": "aborted",
+                     "winners": [], "places": [], "draw": False}
+    match.version += 1
+    MatchEvent.objects.create(match=match, version=match.version, kind="match_aborted",
+                              data={"reason": reason, "absent": absent, "refunded": match.stake})
+    if match.stake:
+        escrow_refund(match_ref=match.match_ref, key=f"refund:{match.match_ref}")
+    room_status_set(Room.objects.select_for_update().get(pk=match.room_id), Room.WAITING)
+    match.save()
+    _after_commit(match, rearm=False)
+
+
 def seat_for(match: Match, player: Player) -> int:
     seat = match.seat_of(player.pk)
     if seat is None:
@@ -103,11 +167,33 @@ def seat_for(match: Match, player: Player) -> int:
     return seat
 
 
-def match_act(*, match_id: int, player: Player, action: Action, now: datetime | None = None) -> int:
-    """A person's move. Returns the new version; raises IllegalMove (nothing changes) otherwise."""
+# `turn` of a move whose caller does not say which turn it was made for (services, admin, tests); the
+# room socket always says (docs/protocol.md).
+ANY_TURN: Any = object()
+
+
+def match_act(*, match_id: int, player: Player, action: Action, turn: Any = ANY_TURN,
+              now: datetime | None = None) -> int:
+    """A person's move. Returns the new version; raises IllegalMove (nothing changes) otherwise.
+
+    `turn` is the turn the player saw when they made the move (the `turn` of their last match frame):
+    a move bound to a turn that is no longer theirs is refused as stale, so nothing typed during a
+    stalled connection lands on a later turn (or a later round, in simultaneous games)."""
+    now = _now(now)
     with transaction.atomic():
         match = _locked_playing(match_id)
-        return _apply(match, seat_for(match, player), action, _now(now))
+        seat = seat_for(match, player)
+        engine = ENGINES[match.game]
+        state = engine.from_json(match.state)
+        if turn is not ANY_TURN and _bound_to_turn(engine, action):
+            caught_up, _events = engine.advance(state, now)  # the clock may have moved the turn already
+            if engine.turn_of(caught_up, seat) != turn:
+                raise room_error("stale_turn")
+        return _apply(match, seat, action, now, state)
+
+
+def _bound_to_turn(engine: Any, action: Action) -> bool:
+    return not (isinstance(action, dict) and action.get("type") in engine.TURN_FREE_ACTIONS)
 
 
 def match_abandon(*, match_id: int, seat: int, now: datetime | None = None) -> bool:
@@ -157,8 +243,13 @@ def match_advance(*, match_id: int, deadline: datetime | None = None, now: datet
     now = _now(now)
     with transaction.atomic():
         match = Match.objects.select_for_update().get(pk=match_id)
-        if match.status != Match.PLAYING or (deadline is not None and deadline != match.deadline):
+        if match.status == Match.FINISHED or (deadline is not None and deadline != match.deadline):
             return False
+        if match.status == Match.ARRIVING:
+            if match.deadline is None or now < match.deadline:
+                return False
+            _abort(match, now, "no_show")  # the join grace is over and someone never came
+            return True
         engine = ENGINES[match.game]
         state, events = engine.advance(engine.from_json(match.state), now)
         if not events:
@@ -172,6 +263,9 @@ def match_stop(*, match_id: int, reason: str = "admin", now: datetime | None = N
     now = _now(now)
     with transaction.atomic():
         match = Match.objects.select_for_update().get(pk=match_id)
+        if match.status == Match.ARRIVING:
+            _abort(match, now, reason)  # no game began: nothing to decide, stakes go back
+            return True
         if match.status != Match.PLAYING:
             return False
         engine = ENGINES[match.game]
@@ -185,15 +279,18 @@ def match_stop(*, match_id: int, reason: str = "admin", now: datetime | None = N
 
 def _locked_playing(match_id: int) -> Match:
     match = Match.objects.select_for_update().filter(pk=match_id).first()
+    if match is not None and match.status == Match.ARRIVING:
+        raise room_error("not_begun")
     if match is None or match.status != Match.PLAYING:
         raise room_error("no_match")
     return match
 
 
-def _apply(match: Match, seat: int, action: Action, now: datetime) -> int:
+def _apply(match: Match, seat: int, action: Action, now: datetime, state: Any = None) -> int:
+    """Apply a seat's action to the locked match (`state`: its state, if the caller parsed it already)."""
     engine = ENGINES[match.game]
-    state, events = engine.apply(engine.from_json(match.state), seat, action, now, words=lexicon,
-                                 **spec_for(match.game).engine_kwargs())
+    state = engine.from_json(match.state) if state is None else state
+    state, events = engine.apply(state, seat, action, now, words=lexicon, **spec_for(match.game).engine_kwargs())
     _save(match, state, events, now)
     return match.version
 
@@ -254,16 +351,21 @@ def _record_results(match: Match, result: dict, now: datetime) -> None:
 def _after_commit(match: Match, *, rearm: bool = True) -> None:
     """On commit: announce the new version, arm a timer if the deadline changed (a move that keeps the
     deadline, like most guesses, arms nothing: the soak found one task per move flooding the worker,
-    docs/performance.md), and schedule the bots that owe a move."""
+    docs/performance.md), and schedule the bots that owe a move.
+
+    Each step may fail on its own (Redis or the broker down) without undoing what committed: the failure
+    is logged, the sweeper arms what is overdue and schedules the bots, and clients resync on reconnect."""
     code = match.room.code
     match_id, version, deadline = match.pk, match.version, match.deadline
     finished = match.status == Match.FINISHED
+    ref = f"match {match_id} v{version}"
 
     def publish():
-        broadcast.announce(code, match_id=match_id, match_version=version)
+        broadcast.safely("announce", ref, lambda: broadcast.announce(code, match_id=match_id,
+                                                                     match_version=version))
         if deadline is not None and rearm:
-            scheduling.arm_deadline(match_id, deadline)
+            broadcast.safely("arm_deadline", ref, lambda: scheduling.arm_deadline(match_id, deadline))
         if not finished:
-            scheduling.schedule_bots(match_id)
+            broadcast.safely("schedule_bots", ref, lambda: scheduling.schedule_bots(match_id))
 
     transaction.on_commit(publish)

@@ -1,19 +1,37 @@
-"""Who is connected to a room: a Redis hash of player id -> open sockets (several tabs count once).
+"""Who is connected to a room, from heartbeats that expire (DESIGN.md: presence expires by itself).
+
+Each open socket is one member of a Redis sorted set per room, scored with the last time it was heard
+from: when it connected, and then on the client's pings (at most every BEAT_SECONDS per socket). A
+socket not heard from for TTL_SECONDS is gone, whether it closed cleanly, its process was killed or
+its network went silent: nothing depends on a disconnect handler having run.
+
+- `dg:presence:<code>`: "<player>:<socket>" -> last heard (epoch seconds)
+- `dg:away:<code>`: player -> when their last socket closed cleanly or went silent
+- `dg:presence-rooms`: the codes that have members, so the sweeper can find silent sockets
 
 Kept in Redis, not in a process, because a room's sockets may live in different daphne processes.
-Entries expire with the hash a day after the last change, so a crashed process leaks nothing for good.
+Every key also expires a day after its last change, so an abandoned room leaks nothing for good.
 """
 
 from __future__ import annotations
 
 import asyncio
+import logging
 import time
 import weakref
+from collections.abc import Iterable
 
 import redis.asyncio as aioredis
 from django.conf import settings
 
-TTL_SECONDS = 24 * 3600
+log = logging.getLogger(__name__)
+
+# A socket unheard of this long is gone. Clients ping every 2 s and a socket refreshes its score at most
+# every BEAT_SECONDS, so a live one is never older than about BEAT_SECONDS + 2 s.
+TTL_SECONDS = 15.0
+BEAT_SECONDS = 5.0
+KEEP_SECONDS = 24 * 3600
+ROOMS_KEY = "dg:presence-rooms"
 
 
 # One client per event loop: an asyncio connection belongs to the loop that opened it (daphne has one;
@@ -25,7 +43,7 @@ def _client() -> aioredis.Redis:
     loop = asyncio.get_running_loop()
     client = _clients.get(loop)
     if client is None:
-        client = _clients[loop] = aioredis.Redis.from_url(settings.REDIS_URL, socket_timeout=None)
+        client = _clients[loop] = aioredis.Redis.from_url(settings.REDIS_URL, socket_timeout=5)
     return client
 
 
@@ -34,32 +52,51 @@ def _key(code: str) -> str:
 
 
 def _away_key(code: str) -> str:
-    """Player id -> when their last socket closed (epoch seconds): how long someone has been away."""
     return f"dg:away:{code}"
 
 
-async def arrive(code: str, player_id: int) -> None:
+def _member(player_id: int, socket: str) -> str:
+    return f"{player_id}:{socket}"
+
+
+def _player(member: bytes | str) -> int:
+    text = member.decode() if isinstance(member, bytes) else member
+    return int(text.split(":", 1)[0])
+
+
+async def arrive(code: str, player_id: int, socket: str) -> None:
+    now = time.time()
+    pipe = _client().pipeline(transaction=False)
+    pipe.zadd(_key(code), {_member(player_id, socket): now})
+    pipe.expire(_key(code), KEEP_SECONDS)
+    pipe.hdel(_away_key(code), str(player_id))
+    pipe.sadd(ROOMS_KEY, code)
+    await pipe.execute()
+
+
+async def beat(code: str, player_id: int, socket: str) -> None:
+    """The socket was heard from (a ping): it stays present for another TTL_SECONDS."""
+    await _client().zadd(_key(code), {_member(player_id, socket): time.time()}, xx=True)
+
+
+async def leave(code: str, player_id: int, socket: str) -> None:
     client = _client()
-    await client.hincrby(_key(code), str(player_id), 1)
-    await client.expire(_key(code), TTL_SECONDS)
-    await client.hdel(_away_key(code), str(player_id))
+    now = time.time()
+    await client.zrem(_key(code), _member(player_id, socket))
+    live = await client.zrangebyscore(_key(code), now - TTL_SECONDS, "+inf")
+    if player_id not in {_player(member) for member in live}:
+        pipe = client.pipeline(transaction=False)
+        pipe.hset(_away_key(code), str(player_id), f"{now:.3f}")
+        pipe.expire(_away_key(code), KEEP_SECONDS)
+        await pipe.execute()
 
 
-async def leave(code: str, player_id: int) -> None:
-    client = _client()
-    if await client.hincrby(_key(code), str(player_id), -1) <= 0:
-        await client.hdel(_key(code), str(player_id))
-        await client.hset(_away_key(code), str(player_id), f"{time.time():.3f}")
-        await client.expire(_away_key(code), TTL_SECONDS)
+async def online(code: str) -> set[int]:
+    live = await _client().zrangebyscore(_key(code), time.time() - TTL_SECONDS, "+inf")
+    return {_player(member) for member in live}
 
 
-def absence(code: str) -> tuple[set[int], dict[int, float]]:
-    """For sync code (the sweeper): who is online, and since when each absent player has been away."""
-    client = _sync_client()
-    online = {int(player) for player, count in client.hgetall(_key(code)).items() if int(count) > 0}
-    away = {int(player): float(since) for player, since in client.hgetall(_away_key(code)).items()}
-    return online, away
-
+# -- for sync code (the sweeper, services) ----------------------------------------------------------
 
 _sync = None
 
@@ -69,10 +106,83 @@ def _sync_client():
     if _sync is None:
         import redis
 
-        _sync = redis.Redis.from_url(settings.REDIS_URL)
+        _sync = redis.Redis.from_url(settings.REDIS_URL, socket_timeout=5)
     return _sync
 
 
-async def online(code: str) -> set[int]:
-    values = await _client().hgetall(_key(code))
-    return {int(player) for player, count in values.items() if int(count) > 0}
+def absence(code: str, now: float | None = None) -> tuple[set[int], dict[int, float]]:
+    """Who is online, and since when each absent player has been away: when their last socket closed,
+    or when a socket that went silent (a killed process, a dead network) was last heard from."""
+    now = time.time() if now is None else now
+    client = _sync_client()
+    pipe = client.pipeline(transaction=False)
+    pipe.zrange(_key(code), 0, -1, withscores=True)
+    pipe.hgetall(_away_key(code))
+    members, closed = pipe.execute()
+    online_now = {_player(member) for member, heard in members if heard >= now - TTL_SECONDS}
+    away = {int(player): float(since) for player, since in closed.items()}
+    for member, heard in members:
+        player = _player(member)
+        if player not in online_now:
+            away[player] = max(away.get(player, 0.0), heard)
+    return online_now, away
+
+
+def silent_sweep(now: float | None = None) -> list[str]:
+    """Drop the sockets that went silent, remember when their players were last heard from, and return
+    the codes of the rooms whose presence changed (the caller announces them, so pages show who left)."""
+    now = time.time() if now is None else now
+    client = _sync_client()
+    codes = [code.decode() for code in client.smembers(ROOMS_KEY)]
+    if not codes:
+        return []
+    pipe = client.pipeline(transaction=False)
+    for code in codes:
+        pipe.zrange(_key(code), 0, -1, withscores=True)
+    changed = []
+    for code, members in zip(codes, pipe.execute(), strict=True):
+        if not members:
+            client.srem(ROOMS_KEY, code)
+            continue
+        silent = [(member, heard) for member, heard in members if heard < now - TTL_SECONDS]
+        if not silent:
+            continue
+        live = {_player(member) for member, heard in members if heard >= now - TTL_SECONDS}
+        _forget(client, code, silent, live)
+        changed.append(code)
+    return changed
+
+
+def _forget(client, code: str, silent: Iterable[tuple[bytes, float]], live: set[int]) -> None:
+    last_heard: dict[int, float] = {}
+    for member, heard in silent:
+        player = _player(member)
+        if player not in live:
+            last_heard[player] = max(last_heard.get(player, 0.0), heard)
+    players = list(last_heard)
+    recorded = client.hmget(_away_key(code), [str(player) for player in players]) if players else []
+    pipe = client.pipeline(transaction=False)
+    pipe.zrem(_key(code), *[member for member, _heard in silent])
+    for player, closed in zip(players, recorded, strict=True):
+        # A later clean close of another of their sockets is the truer "away since".
+        pipe.hset(_away_key(code), str(player), f"{max(last_heard[player], float(closed or 0)):.3f}")
+    pipe.expire(_away_key(code), KEEP_SECONDS)
+    pipe.execute()
+
+
+# -- how many sockets one player opens ------------------------------------------------------------
+
+# A person opens a page or two at a time (a tab, a reload, a phone); a script that opens sockets in a loop
+# exhausts the process. More than this many connects in one window are refused (close code 4408).
+MAX_CONNECTS, CONNECT_WINDOW_SECONDS = 30, 10
+
+
+async def admit(player_id: int) -> bool:
+    """Count a connect of this player's (room and lobby sockets alike); False once they open too many."""
+    window = int(time.time() // CONNECT_WINDOW_SECONDS)
+    key = f"dg:connects:{player_id}:{window}"
+    pipe = _client().pipeline(transaction=False)
+    pipe.incr(key)
+    pipe.expire(key, 2 * CONNECT_WINDOW_SECONDS)
+    count, _expires = await pipe.execute()
+    return count <= MAX_CONNECTS

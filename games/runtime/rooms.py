@@ -35,7 +35,8 @@ def _changed(room: Room) -> None:
     room.version += 1
     room.save()
     code, version = room.code, room.version
-    transaction.on_commit(lambda: broadcast.announce(code, room_version=version))
+    broadcast.after_commit("announce", f"room {code} v{version}",
+                           lambda: broadcast.announce(code, room_version=version))
 
 
 def _locked(room_id: int) -> Room:

@@ -68,7 +68,8 @@ def schedule_bots(match_id: int) -> int:
         turn = bots.bot_turn(state, seat) if level else None
         if turn is None:
             continue
-        if not cache.add(f"bot-pending:{match_id}:{seat}:{turn}", 1, timeout=BOT_PENDING_SECONDS):
+        pending = f"bot-pending:{match_id}:{seat}:{turn}"
+        if not cache.add(pending, 1, timeout=BOT_PENDING_SECONDS):
             continue
         delay = bots.think_seconds(level, rng) * settings.BOT_THINK_SCALE
         # Before the round opens the bot thinks from the moment it opens, like a person would.
@@ -77,7 +78,12 @@ def schedule_bots(match_id: int) -> int:
             from django.utils import timezone
 
             delay += max(0.0, (opens - timezone.now()).total_seconds())
-        bot_move.apply_async((match_id, seat, turn), countdown=delay)
+        try:
+            bot_move.apply_async((match_id, seat, turn), countdown=delay)
+        except Exception:
+            # Not sent (the broker is down): let the next sweep schedule it instead of waiting out the mark.
+            cache.delete(pending)
+            raise
         scheduled += 1
     return scheduled
 

@@ -53,11 +53,24 @@ def room_snapshot(room: Room, viewer: Player | None, *, invite_url: str, online:
 
 
 def match_snapshot(match: Match, viewer: Player | None) -> dict[str, Any]:
-    """The engine's view for this viewer (their seat in this match, or a spectator's)."""
-    engine = ENGINES[match.game]
+    """The engine's view for this viewer (their seat in this match, or a spectator's), and the turn their
+    seat owes now (`turn`: what their next move must name, docs/protocol.md).
+
+    A match still waiting for its players (ARRIVING) or aborted before it began has no game to view:
+    its frame says who is awaited and until when, or who never came and what was refunded."""
     seat = match.seat_of(viewer.pk) if viewer else None
-    return {"type": "match", "v": match.version, "match_id": match.pk,
-            "view": engine.view(engine.from_json(match.state), seat),
-            "server_time": timezone.now().isoformat(),
+    frame: dict[str, Any] = {"type": "match", "v": match.version, "match_id": match.pk,
+                             "server_time": timezone.now().isoformat()}
+    if match.status == Match.ARRIVING:
+        return {**frame, "view": None, "turn": None, "ratings": None,
+                "arriving": {"awaiting": match.arrival["awaiting"], "join_by": match.arrival["join_by"]}}
+    if (match.outcome or {}).get("aborted"):
+        return {**frame, "view": None, "turn": None, "ratings": None,
+                "aborted": {"reason": match.outcome["reason"], "absent": match.outcome["absent"],
+                            "refunded": match.stake}}
+    engine = ENGINES[match.game]
+    state = engine.from_json(match.state)
+    return {**frame, "view": engine.view(state, seat),
+            "turn": engine.turn_of(state, seat) if seat is not None else None,
             # Rating changes fixed so far, by seat (rated games); None for a game that is not rated.
             "ratings": rated.ratings_view(match)}

@@ -95,10 +95,7 @@ def bot_turn(state: engine.State, seat: int) -> str | None:
     The runtime schedules at most one bot task per token and a task whose token has passed does nothing,
     so a repeated or late task can never make a bot guess twice in one turn.
     """
-    duel = _my_duel(state, seat)
-    if duel is None:
-        return None
-    return f"{state.current.number}:{len(duel.rows)}"
+    return engine.turn_of(state, seat)  # a bot owes exactly the turn a person in its seat would
 
 
 def bot_action(state: engine.State, seat: int, level: str, rng: random.Random, *,

@@ -565,6 +565,21 @@ def _duel_view(language: str, duel: Duel, viewer: Viewer) -> dict[str, Any]:
     }
 
 
+# Leaving belongs to no turn: a player may leave the tournament at any moment.
+TURN_FREE_ACTIONS = frozenset({"leave"})
+
+
+def turn_of(state: State, seat: int) -> str | None:
+    """The turn `seat` owes a guess in its duel ("<round>:<rows>"), or None (intro, over, out, a bye, the
+    rival's turn). A guess typed for a turn that has passed (the clock skipped it) is stale."""
+    if state.phase != PLAYING or not 0 <= seat < state.seat_count or state.out_round[seat] is not None:
+        return None
+    for duel in state.current.duels:
+        if seat in duel.seats:
+            return None if duel.over or duel.to_play != seat else f"{state.current.number}:{len(duel.rows)}"
+    return None
+
+
 def view(state: State, viewer: Viewer) -> dict[str, Any]:
     """What a seat (or a spectator) sees. The board is shared: both players and watchers see its letters."""
     current = state.current

@@ -49,9 +49,7 @@ def bot_turn(state: engine.State, seat: int) -> str | None:
     The runtime schedules at most one bot task per token and a task whose token has passed does
     nothing, so a repeated or late task can never make a bot move twice in one turn.
     """
-    if state.phase != engine.PLAYING or state.turn != seat:
-        return None
-    return f"move:{len(state.plays)}"
+    return engine.turn_of(state, seat)  # a bot owes exactly the turn a person in its seat would
 
 
 def bot_action(state: engine.State, seat: int, level: str, rng: random.Random, *, words: WordSource,

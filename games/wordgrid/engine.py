@@ -441,6 +441,17 @@ def _play_json(play: Play) -> dict[str, Any]:
             "path": [list(divmod(i, SIZE)) for i in play.path], "at": encode_time(play.at)}
 
 
+# Actions that belong to no particular turn: a player may resign or talk about a draw at any moment.
+TURN_FREE_ACTIONS = frozenset({RESIGN_ACTION, OFFER_DRAW, ACCEPT_DRAW, DECLINE_DRAW})
+
+
+def turn_of(state: State, seat: int) -> str | None:
+    """The turn `seat` owes a move in now ("move:<n>"), or None. A move made for another turn is stale."""
+    if state.phase != PLAYING or state.turn != seat:
+        return None
+    return f"move:{len(state.plays)}"
+
+
 def view(state: State, viewer: Viewer) -> dict[str, Any]:
     """What `viewer` (a seat, or None for a spectator) sees. Wordgrid has no secrets: everyone sees the
     same game; `you`, `can_move` and the draw buttons depend on the viewer.

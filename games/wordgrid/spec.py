@@ -23,6 +23,9 @@ def _engine_kwargs() -> dict[str, Any]:
     return {"dawg": dawg}
 
 
+# "Abort if no first move" (lichess): nobody's clock runs on a player who has not opened the room.
+JOIN_GRACE_SECONDS = 30.0
+
 SPEC = GameSpec(
     slug="wordgrid",
     name="Wordgrid",
@@ -35,4 +38,5 @@ SPEC = GameSpec(
     defaults={},
     hidden_list=None,
     engine_kwargs=_engine_kwargs,
+    join_grace_seconds=JOIN_GRACE_SECONDS,
 )

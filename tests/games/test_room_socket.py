@@ -117,15 +117,16 @@ async def test_a_move_from_the_socket_goes_through_the_service_and_errors_go_to_
     ana, beto = socket(code, ana_cookie), socket(code, beto_cookie)
     await ana.connect()
     await beto.connect()
-    await receive_until(ana, "match")
+    turn = (await receive_until(ana, "match"))["turn"]
     await receive_until(beto, "match")
-    await ana.send_json_to({"type": "act", "match_id": match_id, "ref": "r1",
+    assert turn == "round:1"  # the round Ana plays: her guesses name it
+    await ana.send_json_to({"type": "act", "match_id": match_id, "ref": "r1", "turn": turn,
                             "action": {"type": "guess", "word": "qqqqq"}})
     error = await receive_until(ana, "error")
     assert error["code"] == "not_in_list" and error["ref"] == "r1"
     assert error["message"] == "No está en la lista de palabras."
     assert "error" not in [frame["type"] for frame in await drain(beto)]  # Ana's mistake is hers alone
-    await ana.send_json_to({"type": "act", "match_id": match_id, "ref": "r2",
+    await ana.send_json_to({"type": "act", "match_id": match_id, "ref": "r2", "turn": turn,
                             "action": {"type": "guess", "word": "Árbol"}})
     assert (await receive_until(ana, "ok"))["ref"] == "r2"
     assert (await receive_until(beto, "match"))["v"] >= 3
@@ -164,7 +165,8 @@ async def test_a_spectator_sees_colours_only_and_cannot_play():
     assert room["room"]["you"]["spectator"] is True
     watched = await receive_until(carla, "match")
     assert watched["view"]["grid"] is None and "perro" not in json.dumps(watched)
-    await carla.send_json_to({"type": "act", "match_id": match_id,
+    assert watched["turn"] is None  # a spectator owes no turn
+    await carla.send_json_to({"type": "act", "match_id": match_id, "turn": None,
                               "action": {"type": "guess", "word": "árbol"}})
     assert (await receive_until(carla, "error"))["code"] == "not_seated"
     await carla.disconnect()

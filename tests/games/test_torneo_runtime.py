@@ -187,7 +187,7 @@ def test_someone_away_for_60_seconds_has_abandoned_and_someone_online_has_not(ei
     start = timezone.now()
     match = matches.match_start(room=room, by=None, now=start)
     for person in eight[1:]:
-        async_to_sync(presence.arrive)(room.code, person.pk)
+        async_to_sync(presence.arrive)(room.code, person.pk, "tab")
     try:
         # eight[0] never opened the room: away since the start.
         assert abandons_sweep(now=start + timedelta(seconds=59)) == 0
@@ -199,11 +199,11 @@ def test_someone_away_for_60_seconds_has_abandoned_and_someone_online_has_not(ei
         assert abandons_sweep(now=start + timedelta(seconds=70)) == 0
 
         # eight[5] drops; away 60 s counts from the moment the last socket closed.
-        async_to_sync(presence.leave)(room.code, eight[5].pk)
+        async_to_sync(presence.leave)(room.code, eight[5].pk, "tab")
         assert abandons_sweep(now=timezone.now() + timedelta(seconds=30)) == 0
-        async_to_sync(presence.arrive)(room.code, eight[5].pk)  # back in time
+        async_to_sync(presence.arrive)(room.code, eight[5].pk, "tab")  # back in time
         assert abandons_sweep(now=timezone.now() + timedelta(seconds=90)) == 0
         assert not state_of(match).left[5]
     finally:
         for person in eight:
-            async_to_sync(presence.leave)(room.code, person.pk)
+            async_to_sync(presence.leave)(room.code, person.pk, "tab")

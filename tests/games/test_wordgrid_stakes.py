@@ -43,6 +43,9 @@ def staked_match():
     ana, beto = member("ana"), member("beto")
     offer = offers.offer_post(player=ana, game="wordgrid", stake=50)
     match = offers.offer_accept(player=beto, offer_id=offer.pk, interface_language="es")
+    for player in (ana, beto):  # both open the room: the game (and the poster's clock) begins
+        matches.match_arrive(match_id=match.pk, player=player)
+    match.refresh_from_db()
     return ana, beto, match
 
 

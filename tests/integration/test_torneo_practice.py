@@ -36,7 +36,7 @@ def test_a_practice_tournament_with_bots_plays_to_consistent_final_standings(ali
         room = rooms.room_create(game="torneo", host=person, seats=8, bot_level="hard", interface_language="es",
                                  settings={"language": "es", "rated": False})
         # The person has the room open (else after 60 s the sweeper would count them as gone).
-        async_to_sync(presence.arrive)(room.code, person.pk)
+        async_to_sync(presence.arrive)(room.code, person.pk, "tab")
         match = matches.match_start(room=room, by=None)
         played = 0
 
@@ -45,6 +45,7 @@ def test_a_practice_tournament_with_bots_plays_to_consistent_final_standings(ali
             match.refresh_from_db()
             if match.status == Match.FINISHED:
                 return True
+            async_to_sync(presence.beat)(room.code, person.pk, "tab")  # the page's pings
             state, _events = engine.advance(engine.from_json(match.state), timezone.now())
             if bots.bot_turn(state, 0) is not None:
                 action = bots.bot_action(state, 0, "medium", rng, words=lexicon)
@@ -57,7 +58,7 @@ def test_a_practice_tournament_with_bots_plays_to_consistent_final_standings(ali
 
         assert wait_for(finished, 420, every=0.5), (tmp_path / "worker.log").read_text()[-4000:]
     finally:
-        async_to_sync(presence.leave)(room.code, person.pk)
+        async_to_sync(presence.leave)(room.code, person.pk, "tab")
         stop(processes)
 
     state = engine.from_json(match.state)

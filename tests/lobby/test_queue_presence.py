@@ -19,12 +19,12 @@ def online():
     present = []
 
     def arrive(player):
-        async_to_sync(queue_presence.arrive)(player.pk)
+        async_to_sync(queue_presence.arrive)(player.pk, f"tab-{len(present)}")
         present.append(player)
 
     yield arrive
-    for player in present:
-        async_to_sync(queue_presence.leave)(player.pk)
+    for index, player in enumerate(present):
+        async_to_sync(queue_presence.leave)(player.pk, f"tab-{index}")
 
 
 def test_a_player_who_closed_every_page_leaves_the_queue_after_the_grace(person, online):
@@ -33,7 +33,7 @@ def test_a_player_who_closed_every_page_leaves_the_queue_after_the_grace(person,
     online(goes)
     for player in (stays, goes):
         tournament_queue.queue_join_alone(player=player, language="es", interface_language="es")
-    async_to_sync(queue_presence.leave)(goes.pk)  # the last tab closes
+    async_to_sync(queue_presence.leave)(goes.pk, "tab-1")  # the last tab closes
 
     now = timezone.now()
     assert queue_presence.absent_tickets_sweep(now + timedelta(seconds=5)) == 0  # a reload is not leaving
@@ -46,7 +46,7 @@ def test_a_player_who_comes_back_in_time_keeps_their_place(person, online):
     player = person(1000, "Back")
     online(player)
     tournament_queue.queue_join_alone(player=player, language="es", interface_language="es")
-    async_to_sync(queue_presence.leave)(player.pk)
+    async_to_sync(queue_presence.leave)(player.pk, "tab-0")
     online(player)  # another page of the site opened
     assert queue_presence.absent_tickets_sweep(timezone.now() + timedelta(minutes=5)) == 0
     assert TournamentTicket.objects.count() == 1
