@@ -1,6 +1,11 @@
-"""/healthz: does the database, Redis, a Celery worker and beat answer?
+"""/healthz: do the database, Redis, a Celery worker and beat answer?
 
 An operator's load balancer or monitor reads this. 200 only when everything answers.
+
+Beat and the worker are judged apart, from beat's heartbeat task (config/tasks.py): beat by when it last
+*sent* one, a worker by when one last *ran*. Both are cache reads, so a probe costs two Redis GETs, not a
+broadcast. Only when both are stale (beat is down, so no heartbeat was there to run) is a worker asked
+directly, with a control ping that returns at the first reply (at most PING_TIMEOUT when none answers).
 """
 
 import time
@@ -11,10 +16,11 @@ from django.http import JsonResponse
 from django.views.decorators.cache import never_cache
 
 from config.celery import app as celery_app
-from config.tasks import HEARTBEAT_KEY
+from config.tasks import HEARTBEAT_RAN_KEY, HEARTBEAT_SENT_KEY
 
-# Beat fires the heartbeat every 5 s; three missed beats mean beat is down.
-BEAT_STALE_AFTER = 15.0
+# Beat sends the heartbeat every 5 s; three missed beats (sent, or run) mean that part is down or behind.
+STALE_AFTER = 15.0
+PING_TIMEOUT = 1.0
 
 
 def check_database() -> dict:
@@ -36,32 +42,50 @@ def check_redis() -> dict:
         return {"ok": False, "error": error.__class__.__name__}
 
 
-def check_worker() -> dict:
-    try:
-        replies = celery_app.control.ping(timeout=1.0)
-    except Exception as error:  # noqa: BLE001
-        return {"ok": False, "error": error.__class__.__name__}
-    return {"ok": bool(replies), "workers": len(replies)}
+def _age(key: str) -> float | None:
+    """Seconds since the heartbeat moment stored under `key`, None if none is stored."""
+    last = cache.get(key)
+    return None if last is None else max(0.0, time.time() - float(last))
 
 
 def check_beat() -> dict:
     try:
-        last = cache.get(HEARTBEAT_KEY)
+        age = _age(HEARTBEAT_SENT_KEY)
     except Exception as error:  # noqa: BLE001
         return {"ok": False, "error": error.__class__.__name__}
-    if last is None:
-        return {"ok": False, "error": "no heartbeat yet"}
-    age = time.time() - float(last)
-    return {"ok": age < BEAT_STALE_AFTER, "seconds_since_heartbeat": round(age, 1)}
+    if age is None:
+        return {"ok": False, "error": "no heartbeat sent yet"}
+    return {"ok": age < STALE_AFTER, "seconds_since_heartbeat_sent": round(age, 1)}
+
+
+def check_worker(beat: dict) -> dict:
+    try:
+        age = _age(HEARTBEAT_RAN_KEY)
+    except Exception as error:  # noqa: BLE001
+        return {"ok": False, "error": error.__class__.__name__}
+    ran = {} if age is None else {"seconds_since_heartbeat_ran": round(age, 1)}
+    if age is not None and age < STALE_AFTER:
+        return {"ok": True, **ran}
+    if beat["ok"]:
+        # Beat sent heartbeats that nobody ran: no worker is consuming, or it is far behind the queue.
+        return {"ok": False, "error": "heartbeats sent but not run", **ran}
+    try:
+        replies = celery_app.control.ping(timeout=PING_TIMEOUT, limit=1)
+    except Exception as error:  # noqa: BLE001
+        return {"ok": False, "error": error.__class__.__name__, **ran}
+    if replies:
+        return {"ok": True, "answered_ping": True, **ran}
+    return {"ok": False, "error": "no worker answered a ping", **ran}
 
 
 @never_cache
 def healthz(request):
+    beat = check_beat()
     checks = {
         "database": check_database(),
         "redis": check_redis(),
-        "worker": check_worker(),
-        "beat": check_beat(),
+        "worker": check_worker(beat),
+        "beat": beat,
     }
     healthy = all(check["ok"] for check in checks.values())
     return JsonResponse({"ok": healthy, **checks}, status=200 if healthy else 503)

@@ -110,6 +110,11 @@ CELERY_TASK_IGNORE_RESULT = True
 CELERY_TASK_ACKS_LATE = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# A worker that loses Redis keeps trying (every 2 s at most: config/worker.py) for as long as it takes, instead
+# of exiting after 100 tries; its supervisor restarts it if it dies anyway (docs/deployment.md, decisions #16).
+CELERY_BROKER_CONNECTION_RETRY = True
+CELERY_BROKER_CONNECTION_MAX_RETRIES = None
+CELERY_WORKER_CONSUMER = "config.worker:Consumer"
 CELERY_BEAT_SCHEDULE = {
     # Beat proves it is alive to /healthz; game sweepers join this schedule as games arrive.
     "heartbeat": {"task": "config.tasks.heartbeat", "schedule": 5.0},

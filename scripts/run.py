@@ -1,8 +1,11 @@
 """Run the whole site for development in one process group: `make run`, Ctrl-C stops it all.
 
 Starts, in order: an embedded Redis (unless REDIS_URL is given), migrations, daphne
-(HTTP + websockets), a Celery worker and Celery beat. If any of them dies, the
-others are stopped too, so a half-running site never pretends to be up.
+(HTTP + websockets), a Celery worker and Celery beat, and supervises them: one that
+exits is started again, after 1 s, then 2, 4, ... up to 30 s while it keeps dying
+soon after its start (a run of a minute resets the back-off), each exit and restart
+logged. This is the policy docs/deployment.md gives systemd. If the site does not
+come up at all, everything is stopped and the command fails.
 """
 
 from __future__ import annotations
@@ -47,38 +50,68 @@ def embedded_redis_command(port: int) -> list[str]:
     ]
 
 
+class Child:
+    def __init__(self, name: str, command: list[str]):
+        self.name, self.command = name, command
+        self.process: subprocess.Popen | None = None
+        self.started_at = 0.0
+        self.quick_exits = 0  # exits in a row, each soon after its start: the back-off doubles with each
+        self.restart_at: float | None = None
+
+
 class Supervisor:
-    def __init__(self, env: dict[str, str]):
+    """Starts the children, restarts one that exits (with a back-off), stops them all in reverse order."""
+
+    def __init__(self, env: dict[str, str], backoff_first: float = 1.0, backoff_max: float = 30.0,
+                 stable_after: float = 60.0):
         self.env = env
-        self.children: list[tuple[str, subprocess.Popen]] = []
+        self.backoff_first, self.backoff_max, self.stable_after = backoff_first, backoff_max, stable_after
+        self.children: list[Child] = []
 
     def start(self, name: str, command: list[str]) -> subprocess.Popen:
         log(f"starting {name}: {' '.join(command)}")
-        # Own process group: Ctrl-C reaches us once, and we stop children in order.
-        child = subprocess.Popen(command, cwd=ROOT, env=self.env, start_new_session=True)
-        self.children.append((name, child))
-        return child
+        child = Child(name, command)
+        self.children.append(child)
+        return self._spawn(child)
 
-    def first_dead(self) -> tuple[str, int] | None:
-        for name, child in self.children:
-            code = child.poll()
-            if code is not None:
-                return name, code
-        return None
+    def _spawn(self, child: Child) -> subprocess.Popen:
+        # Own process group: Ctrl-C reaches us once, and we stop children in order.
+        child.process = subprocess.Popen(child.command, cwd=ROOT, env=self.env, start_new_session=True)
+        child.started_at, child.restart_at = time.monotonic(), None
+        log(f"{child.name} started (pid {child.process.pid})")
+        return child.process
+
+    def watch(self) -> None:
+        """Notice children that exited and start each again once its back-off has passed."""
+        now = time.monotonic()
+        for child in self.children:
+            if child.restart_at is None:
+                code = child.process.poll()
+                if code is None:
+                    continue
+                ran = now - child.started_at
+                child.quick_exits = child.quick_exits + 1 if ran < self.stable_after else 1
+                delay = min(self.backoff_max, self.backoff_first * 2 ** (child.quick_exits - 1))
+                child.restart_at = now + delay
+                log(f"{child.name} exited with code {code} after {ran:.0f} s; restarting it in {delay:g} s"
+                    + (f" ({child.quick_exits} quick exits in a row)" if child.quick_exits > 1 else ""))
+            elif now >= child.restart_at:
+                log(f"restarting {child.name}")
+                self._spawn(child)
 
     def stop_all(self) -> None:
-        for name, child in reversed(self.children):
-            if child.poll() is None:
-                log(f"stopping {name}")
-                child.send_signal(signal.SIGTERM)
+        running = [child for child in reversed(self.children) if child.process.poll() is None]
+        for child in running:
+            log(f"stopping {child.name}")
+            child.process.send_signal(signal.SIGTERM)
         deadline = time.monotonic() + 10
-        for name, child in reversed(self.children):
+        for child in running:
             try:
-                child.wait(timeout=max(0.1, deadline - time.monotonic()))
+                child.process.wait(timeout=max(0.1, deadline - time.monotonic()))
             except subprocess.TimeoutExpired:
-                log(f"{name} did not stop in time; killing it")
-                os.killpg(child.pid, signal.SIGKILL)
-                child.wait()
+                log(f"{child.name} did not stop in time; killing it")
+                os.killpg(child.process.pid, signal.SIGKILL)
+                child.process.wait()
 
 
 def main() -> int:
@@ -118,13 +151,16 @@ def main() -> int:
             PY, "-m", "celery", "-A", "config", "beat", "--loglevel=INFO",
             "--schedule", str(LOCAL / "celerybeat-schedule"),
         ])
-        if wait_for_port(host, port, 30):
+        deadline = time.monotonic() + 60
+        while not stopping and not wait_for_port(host, port, 0.5):
+            supervisor.watch()
+            if time.monotonic() > deadline:
+                log(f"daphne did not come up on {host}:{port} within 60 s; stopping everything")
+                return 1
+        if not stopping:
             log(f"Dream Games is up: http://{host}:{port}/  (health: http://{host}:{port}/healthz)")
         while not stopping:
-            dead = supervisor.first_dead()
-            if dead:
-                log(f"{dead[0]} exited with code {dead[1]}; stopping everything")
-                return 1
+            supervisor.watch()
             time.sleep(0.5)
         return 0
     except subprocess.CalledProcessError as error:

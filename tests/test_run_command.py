@@ -1,6 +1,9 @@
-"""`make run`'s launcher brings up the whole site on embedded defaults, and Ctrl-C stops all of it."""
+"""`make run`'s launcher brings up the whole site on embedded defaults, restarts a part that dies, and Ctrl-C
+stops all of it."""
 
+import importlib.util
 import os
+import re
 import signal
 import socket
 import subprocess
@@ -11,6 +14,13 @@ from pathlib import Path
 import httpx
 
 ROOT = Path(__file__).resolve().parents[1]
+
+
+def load_run():
+    spec = importlib.util.spec_from_file_location("run_script", ROOT / "scripts" / "run.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
 def free_port() -> int:
@@ -25,7 +35,48 @@ def port_open(port: int) -> bool:
         return probe.connect_ex(("127.0.0.1", port)) == 0
 
 
-def test_the_run_command_serves_a_healthy_site_and_stops_cleanly(tmp_path):
+def started_pids(output: str, name: str) -> list[int]:
+    return [int(pid) for pid in re.findall(rf"\[run\] {name} started \(pid (\d+)\)", output)]
+
+
+def test_the_supervisor_restarts_a_child_that_exits_with_a_growing_back_off(capsys):
+    run = load_run()
+    # Small numbers for the test; the launcher uses 1 s, doubling up to 30 s, reset after a minute's run.
+    supervisor = run.Supervisor(dict(os.environ), backoff_first=0.2, backoff_max=0.8, stable_after=5)
+    flapping = supervisor.start("flapping", [sys.executable, "-c", "import sys; sys.exit(3)"])
+    steady = supervisor.start("steady", [sys.executable, "-c", "import time; time.sleep(60)"])
+    try:
+        output, deadline = "", time.monotonic() + 6
+        while time.monotonic() < deadline and output.count("restarting flapping") < 4:
+            supervisor.watch()
+            output += capsys.readouterr().out
+            time.sleep(0.02)
+    finally:
+        supervisor.stop_all()
+    delays = [float(delay) for delay in
+              re.findall(r"flapping exited with code 3 .*; restarting it in ([\d.]+) s", output)]
+    assert delays[:4] == [0.2, 0.4, 0.8, 0.8], output  # doubles while it keeps dying, up to the cap
+    assert len(set(started_pids(output, "flapping"))) >= 4  # a new process each time
+    assert "steady exited" not in output and "restarting steady" not in output
+    assert flapping.returncode == 3 and steady.returncode is not None  # stop_all stopped the live one
+
+
+def test_a_child_that_ran_long_enough_starts_its_back_off_afresh(capsys):
+    run = load_run()
+    supervisor = run.Supervisor(dict(os.environ), backoff_first=0.2, backoff_max=5, stable_after=0.3)
+    supervisor.start("slow", [sys.executable, "-c", "import time; time.sleep(0.5)"])
+    output, deadline = "", time.monotonic() + 6
+    try:
+        while time.monotonic() < deadline and output.count("restarting it in") < 3:
+            supervisor.watch()
+            output += capsys.readouterr().out
+            time.sleep(0.02)
+    finally:
+        supervisor.stop_all()
+    assert re.findall(r"restarting it in ([\d.]+) s", output)[:3] == ["0.2", "0.2", "0.2"], output
+
+
+def test_the_run_command_serves_a_healthy_site_restarts_what_dies_and_stops_cleanly(tmp_path):
     web_port, redis_port = free_port(), free_port()
     env = {key: value for key, value in os.environ.items() if key not in ("REDIS_URL", "DATABASE_URL")}
     env.update(PORT=str(web_port), EMBEDDED_REDIS_PORT=str(redis_port), DEBUG="1",
@@ -47,9 +98,34 @@ def test_the_run_command_serves_a_healthy_site_and_stops_cleanly(tmp_path):
             time.sleep(1)
         assert health is not None and health["ok"], health
         assert health["database"]["vendor"] == "sqlite"
-        assert health["worker"]["workers"] >= 1 and health["beat"]["ok"] and health["redis"]["ok"]
+        assert health["worker"]["ok"] and health["beat"]["ok"] and health["redis"]["ok"]
         home = httpx.get(f"http://127.0.0.1:{web_port}/", timeout=5)
         assert home.status_code == 200 and "Duelo de Palabras" in home.text
+
+        # The worker and beat die (as an OOM kill would): the launcher starts each again, and the site is
+        # healthy again once beat's next heartbeat has run.
+        output = log_path.read_text()
+        worker, beat = started_pids(output, "worker")[-1], started_pids(output, "beat")[-1]
+        for pid in (worker, beat):
+            os.killpg(pid, signal.SIGKILL)
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline and not (len(started_pids(log_path.read_text(), "worker")) == 2
+                                                    and len(started_pids(log_path.read_text(), "beat")) == 2):
+            time.sleep(0.5)
+        output = log_path.read_text()
+        assert "worker exited with code -9" in output and "beat exited with code -9" in output, output[-3000:]
+        assert started_pids(output, "worker")[-1] != worker and started_pids(output, "beat")[-1] != beat
+        restarted = time.monotonic()
+
+        def healthy_since_the_restart() -> bool:
+            health.update(httpx.get(f"http://127.0.0.1:{web_port}/healthz", timeout=5).json())
+            since = time.monotonic() - restarted  # the new beat sent a heartbeat and the new worker ran it
+            return (health["ok"] and health["beat"]["seconds_since_heartbeat_sent"] < since
+                    and health["worker"]["seconds_since_heartbeat_ran"] < since)
+
+        while time.monotonic() < restarted + 30 and not healthy_since_the_restart():
+            time.sleep(1)
+        assert healthy_since_the_restart(), health
     finally:
         launcher.send_signal(signal.SIGINT)
         launcher.wait(timeout=40)

