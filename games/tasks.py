@@ -43,34 +43,73 @@ def bot_move(match_id: int, seat: int, turn: str) -> bool:
 
 @shared_task(name="games.sweep", ignore_result=True)
 def sweep() -> dict:
-    """Beat runs this every few seconds. It decides nothing: it calls the same services."""
+    """Beat runs this every few seconds. It decides nothing: it calls the same services.
+
+    Each part runs on its own: one that fails (Redis down fails presence and the broker, not the
+    database) is logged and the others still run, so overdue clocks are kept during an outage."""
+    now = timezone.now()
+    done = {name: _part(name, part, now) for name, part in (
+        ("advanced", _advance_overdue), ("bots", _schedule_owed_bots), ("silent", _silent_sockets),
+        ("abandoned", _abandons), ("withdrawn", _absent_tickets), ("launched", _quick_matches))}
+    if any(done.values()):
+        log.info("sweep: %s", ", ".join(f"{name} {count}" for name, count in done.items()))
+    return done
+
+
+def _part(name: str, part, now) -> int:
+    try:
+        return part(now)
+    except Exception:
+        log.exception("sweep: %s failed; the next sweep tries again", name)
+        return 0
+
+
+def _advance_overdue(now) -> int:
     from datetime import timedelta
 
-    from games.models import Match, Room
+    from games.models import Match
 
-    now = timezone.now()
     overdue = list(Match.objects.filter(status__in=LIVE, deadline__lte=now - timedelta(
         seconds=SWEEP_GRACE_SECONDS)).values_list("pk", flat=True)[:500])
-    advanced = sum(1 for match_id in overdue if matches.match_advance(match_id=match_id))
+    return sum(1 for match_id in overdue if matches.match_advance(match_id=match_id))
+
+
+def _schedule_owed_bots(now) -> int:
     # Only a match with a bot seat can owe a bot move. Picking those from the lineups spares loading every
     # playing match's state every two seconds (the soak measured 0.27 s a sweep with 100 matches playing).
+    from games.models import Match
+
     with_bots = [pk for pk, lineup in Match.objects.filter(status=Match.PLAYING).values_list("pk", "lineup")
                  if any(sitter.get("bot") for sitter in lineup)]
-    bots = sum(scheduling.schedule_bots(match_id) for match_id in with_bots[:500])
+    return sum(scheduling.schedule_bots(match_id) for match_id in with_bots[:500])
+
+
+def _silent_sockets(now) -> int:
+    """Sockets that went silent (a killed web process, a dead network) leave their rooms: pages show them
+    away, and abandons count from when they were last heard from."""
+    from games.runtime import broadcast, presence
+
+    silent = presence.silent_sweep()
+    for code in silent:
+        broadcast.safely("announce", f"room {code}", lambda code=code: broadcast.announce(code))
+    return len(silent)
+
+
+def _abandons(now) -> int:
     from games.runtime.abandon import abandons_sweep
 
-    abandoned = abandons_sweep(now)
+    return abandons_sweep(now)
+
+
+def _absent_tickets(now) -> int:
     from lobby.queue_presence import absent_tickets_sweep
 
-    withdrawn = absent_tickets_sweep(now)
-    launched = 0
+    return absent_tickets_sweep(now)
+
+
+def _quick_matches(now) -> int:
+    from games.models import Room
     from lobby.quickmatch import quick_match_launch
 
-    for room_id in Room.objects.filter(status=Room.WAITING, is_public=True,
-                                       launch_at__lte=now).values_list("pk", flat=True)[:100]:
-        launched += bool(quick_match_launch(room_id=room_id))
-    if advanced or bots or launched or abandoned or withdrawn:
-        log.info("sweep: advanced %s, bots scheduled %s, quick matches launched %s, abandons %s, "
-                 "queue tickets of absent players withdrawn %s", advanced, bots, launched, abandoned, withdrawn)
-    return {"advanced": advanced, "bots": bots, "launched": launched, "abandoned": abandoned,
-            "withdrawn": withdrawn}
+    due = Room.objects.filter(status=Room.WAITING, is_public=True, launch_at__lte=now).values_list("pk", flat=True)
+    return sum(bool(quick_match_launch(room_id=room_id)) for room_id in due[:100])

@@ -178,11 +178,14 @@ MAX_CONNECTS, CONNECT_WINDOW_SECONDS = 30, 10
 
 
 async def admit(player_id: int) -> bool:
-    """Count a connect of this player's (room and lobby sockets alike); False once they open too many."""
-    window = int(time.time() // CONNECT_WINDOW_SECONDS)
-    key = f"dg:connects:{player_id}:{window}"
+    """Count a connect of this player's (room and lobby sockets alike); False once they open too many in
+    the last CONNECT_WINDOW_SECONDS (a sliding window: a burst cannot hide across a window's edge)."""
+    now = time.time()
+    key = f"dg:connects:{player_id}"
     pipe = _client().pipeline(transaction=False)
-    pipe.incr(key)
+    pipe.zremrangebyscore(key, "-inf", now - CONNECT_WINDOW_SECONDS)
+    pipe.zadd(key, {f"{now:.6f}:{id(pipe)}": now})
+    pipe.zcard(key)
     pipe.expire(key, 2 * CONNECT_WINDOW_SECONDS)
-    count, _expires = await pipe.execute()
+    _dropped, _added, count, _expires = await pipe.execute()
     return count <= MAX_CONNECTS
