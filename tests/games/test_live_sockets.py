@@ -32,7 +32,8 @@ def no_celery_tasks():
 
 
 def lobby_socket(cookie: str) -> WebsocketCommunicator:
-    return WebsocketCommunicator(application, "/ws/lobby/", headers=[*ORIGIN, (b"cookie", f"sessionid={cookie}".encode())])
+    headers = [*ORIGIN, (b"cookie", f"sessionid={cookie}".encode())]
+    return WebsocketCommunicator(application, "/ws/lobby/", headers=headers)
 
 
 @database_sync_to_async
@@ -107,8 +108,8 @@ async def test_a_lone_surrogate_is_malformed_and_the_socket_stays_open():
     ana = socket(code, ana_cookie)
     await ana.connect()
     await receive_until(ana, "match")
-    await ana.send_to(text_data='{"type": "act", "match_id": %d, "turn": "round:1", "ref": "\\ud800", '
-                                '"action": {"type": "guess", "word": "perro"}}' % match_id)
+    await ana.send_to(text_data=f'{{"type": "act", "match_id": {match_id}, "turn": "round:1", "ref": "\\ud800", '
+                                '"action": {"type": "guess", "word": "perro"}}')
     assert (await receive_until(ana, "error"))["code"] == "malformed"
     await ana.send_json_to({"type": "ping"})
     assert (await receive_until(ana, "pong")) == {"type": "pong"}
