@@ -85,10 +85,10 @@ class DueloTable:
             self.plan.append([(index % 2, {"type": "guess", "word": word}) for index, word in enumerate(words)])
 
     def actions(self):
-        for round_plan in self.plan:
+        for number, round_plan in enumerate(self.plan, start=1):
             for seat, action in round_plan:
                 self.now += timedelta(milliseconds=50)
-                yield self.players[seat], action, self.now
+                yield self.players[seat], action, self.now, f"round:{number}"
             self.now += timedelta(seconds=10)  # the end card and the next start card
 
 
@@ -112,13 +112,16 @@ class WordgridTable:
         rooms.room_join(room=self.room, player=players[1])
         now = timezone.now()
         self.match = matches.match_start(room=self.room, by=players[0], now=now)
+        for player in players:  # both at the table: the game begins (docs/decisions.md, 17)
+            matches.match_arrive(match_id=self.match.pk, player=player, now=now)
+        self.match.refresh_from_db()
         state = engine.from_json(self.match.state)
         self.plan = []
         while state.phase == engine.PLAYING:
             now += timedelta(seconds=1)
             seat = state.turn
             action = bots.bot_action(state, seat, "easy", rng, words=lexicon, dawg=dawg)
-            self.plan.append((players[seat], action, now, self.match.pk))
+            self.plan.append((players[seat], action, now, self.match.pk, engine.turn_of(state, seat)))
             state, _events = engine.apply(state, seat, action, now, words=lexicon, dawg=dawg)
 
 
@@ -155,7 +158,7 @@ class Arrivals:
 
 
 async def _play(streams, arrivals: Arrivals) -> tuple[list[float], list[float], float]:
-    """Each stream is one player's sequence of (player, action, now, match_id); streams run concurrently
+    """Each stream is one player's sequence of (player, action, now, match_id, turn); streams run concurrently
     like sockets of one daphne process. Returns per-action latency (ms), broadcast arrival (ms), seconds."""
     from channels.db import database_sync_to_async
 
@@ -166,9 +169,9 @@ async def _play(streams, arrivals: Arrivals) -> tuple[list[float], list[float], 
     sent: dict[tuple[int, int], float] = {}
 
     async def run(stream):
-        for player, action, now, match_id in stream:
+        for player, action, now, match_id, turn in stream:
             started = time.perf_counter()
-            version = await act(match_id=match_id, player=player, action=action, now=now)
+            version = await act(match_id=match_id, player=player, action=action, now=now, turn=turn)
             latencies.append((time.perf_counter() - started) * 1000)
             sent[(match_id, version)] = started
 
@@ -196,7 +199,7 @@ def game_actions(seed: int = 1, serial_tables: int = 4, concurrent_tables: int =
     wordgrid_tables = [WordgridTable(rng, pairs.pop()) for _ in range(wordgrid_games)]
 
     def duelo_stream(table):
-        return [(player, action, now, table.match.pk) for player, action, now in table.actions()]
+        return [(player, action, now, table.match.pk, turn) for player, action, now, turn in table.actions()]
 
     async def scenario():
         arrivals = Arrivals()
