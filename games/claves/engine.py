@@ -48,7 +48,7 @@ DEFAULT_TURNS = 9
 # What a word is on one map.
 KEY, TRAP, EMPTY = "key", "trap", "empty"
 
-# The exact overlap of the two maps (../shared/rules/README.md), as (seat 0's map, seat 1's map) -> count.
+# The exact overlap of the two maps (docs/rules/claves.md), as (seat 0's map, seat 1's map) -> count.
 # Each map: 9 keys, 3 traps, 13 empties; 3 keys shared; of each seat's traps one is the partner's trap,
 # one the partner's key, one the partner's empty; of each seat's 6 other keys, 1 is the partner's trap
 # and 5 the partner's empties. Distinct keys: 3 + 6 + 6 = 15.

@@ -187,7 +187,7 @@ class _Registry(Mapping[str, ModuleType]):
         return dict(self._paths)
 
 
-# Every game's engine, by the slug the code uses (see ../shared/rules/README.md). Games add themselves
+# Every game's engine, by the slug the code uses (see docs/rules/README.md). Games add themselves
 # here as their engine lands; the bots of a game live next to it (`games.<slug>.bots`).
 ENGINES = _Registry({
     "duelo": "games.duelo.engine",

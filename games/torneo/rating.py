@@ -1,6 +1,6 @@
 """The Torneo rating change, pure: every pair of players in the room counts as one Elo game.
 
-From ../shared/rules/README.md (section Torneo): a player's change is the sum, over each other player, of
+From docs/rules/torneo.md: a player's change is the sum, over each other player, of
 K * (score - expected), where score is 1 for finishing ahead, 0 for behind, 0.5 for the same place,
 expected is 1 / (1 + 10^((Rb - Ra) / 400)), and K is 50/7 per pair; the sum is rounded half away from
 zero. With 8 equal ratings and 8 distinct places this gives exactly +25 +18 +11 +4 -4 -11 -18 -25.
