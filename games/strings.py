@@ -85,6 +85,20 @@ def room_strings() -> dict[str, str]:
         "spectators": _("%(count)s watching"),
         "seat_n": _("Seat %(n)s"),
         "sit_in": _("To seat %(n)s"),
+        # The connection's face and the arrival gate (static/js/room.js).
+        "offline_note": _("Your moves wait until the connection is back."),
+        "closed_4401": _("You are no longer signed in as a player here. Reload the page to play."),
+        "closed_4404": _("This room does not exist or has closed."),
+        "closed_4408": _("This game is open in too many tabs or windows. Close the others and reload this page."),
+        "closed_4429": _("The connection was closed: too many messages too fast. Reload the page to play on."),
+        "closed_other": _("The connection was closed."),
+        "reload": _("Reload the page"),
+        "to_lobby": _("Go to the lobby"),
+        "arriving": _("Waiting for %(names)s to arrive…"),
+        "arriving_note": _("No clock runs until everyone is at the table."),
+        "aborted": _("The match was aborted: %(names)s did not arrive."),
+        "nothing_lost": _("Nothing was lost."),
+        "refunded": _("Nothing was lost; your stake of %(credits)s credits was refunded."),
     }
 
 

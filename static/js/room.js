@@ -10,7 +10,17 @@
 //   </section>
 //   {{ strings|json_script:"game-strings" }}    translated UI texts (see DEFAULT_STRINGS in the game)
 //   <script type="module" src="{% static 'js/room.js' %}"></script>
+//
+// What every board gets from here, so that no board does it itself:
+// - the connection's face: a banner while the socket is not open (or closed for good, with the reason),
+//   and the board frozen (inert, keys swallowed) from the loss until the first match frame after the
+//   return, which is marked `resync` so the board takes it whatever its version (kit.js matchFrames);
+// - the turn: every act frame carries the `turn` of the latest match frame (docs/protocol.md); a
+//   `stale_turn` error is shown by the board like any error, and a fresh snapshot is asked for;
+// - the arrival gate: a match frame without a view that says `arriving` (or `aborted`) is shown here,
+//   as a panel over the board, and not handed to the board.
 import { openSocket } from "./socket.js";
+import { clockText, h, parseTime } from "./games/kit.js";
 
 const GAMES = {
   duelo: () => import("./games/duelo.js").then((module) => module.mountDuelo),
@@ -32,7 +42,24 @@ export const ROOM_STRINGS = {
   spectators: "%(count)s watching",
   seat_n: "Seat %(n)s",
   sit_in: "Seat %(n)s",
+  offline_note: "Your moves wait until the connection is back.",
+  closed_4401: "You are no longer signed in as a player here. Reload the page to play.",
+  closed_4404: "This room does not exist or has closed.",
+  closed_4408: "This game is open in too many tabs or windows. Close the others and reload this page.",
+  closed_4429: "The connection was closed: too many messages too fast. Reload the page to play on.",
+  closed_other: "The connection was closed.",
+  reload: "Reload the page",
+  to_lobby: "Go to the lobby",
+  arriving: "Waiting for %(names)s to arrive…",
+  arriving_note: "No clock runs until everyone is at the table.",
+  aborted: "The match was aborted: %(names)s did not arrive.",
+  nothing_lost: "Nothing was lost.",
+  refunded: "Nothing was lost; your stake of %(credits)s credits was refunded.",
 };
+
+// Back online, the server sends fresh snapshots by itself; if the match one has not come by then, ask.
+const SYNC_FALLBACK_MS = 3000;
+const GATE_TICK_MS = 250;
 
 function readStrings() {
   const node = document.getElementById("game-strings");
@@ -61,10 +88,27 @@ export function startRoom(element, { connect = openSocket, strings = readStrings
   let boardReady = null;
   let lastRoom = null;
   let roomVersion = -1;
-  const queued = []; // frames that came before the game module loaded
+  const queued = []; // [kind, frame] that came before the game module loaded
   let socket = null;
 
-  const send = (frame) => socket && socket.send(frame);
+  // The connection: `lost` from the moment it drops until the fresh snapshot after its return.
+  let lost = false;
+  let resyncNext = false; // the next match frame is the server's answer to a reconnect or a sync
+  let syncFallback = null;
+  // The newest match frame taken, and the turn it says the viewer owes (echoed in every act frame).
+  let latest = { matchId: null, v: -1 };
+  let turn = null;
+
+  const banner = h("div", { class: "connection-banner", role: "status", "aria-live": "polite",
+    "data-connection-banner": true, "data-testid": "connection-banner", hidden: true });
+  element.prepend(banner);
+  const gate = h("section", { class: "panel arrival", "data-testid": "arrival", hidden: true });
+  if (gameRoot) gameRoot.before(gate);
+  else element.append(gate);
+
+  const sendRaw = (frame) => socket && socket.send(frame);
+  // Boards send through here (kit.js pendingAct): an act names the turn it was made for.
+  const send = (frame) => sendRaw(frame && frame.type === "act" ? { ...frame, turn } : frame);
 
   function loadBoard() {
     if (boardReady) return boardReady;
@@ -72,10 +116,170 @@ export function startRoom(element, { connect = openSocket, strings = readStrings
     if (!load || !gameRoot) return Promise.resolve(null);
     boardReady = load().then((mount) => {
       board = mount(gameRoot, { send, strings });
-      for (const frame of queued.splice(0)) dispatch(frame);
+      for (const [kind, frame] of queued.splice(0)) deliver(kind, frame);
       return board;
     });
     return boardReady;
+  }
+
+  function deliver(kind, frame) {
+    if (!board) {
+      queued.push([kind, frame]);
+      if (kind === "match") loadBoard();
+      return;
+    }
+    if (kind === "room") board.onRoom(frame);
+    else if (kind === "match") board.onMatch(frame);
+    else board.onError(frame);
+  }
+
+  // -- the connection's face --------------------------------------------------------------------------
+  function freeze(on) {
+    element.toggleAttribute("data-frozen", on);
+    if (gameRoot) gameRoot.inert = on;
+  }
+
+  function showBanner(text, { note = "", closed = false, action = null } = {}) {
+    banner.classList.toggle("is-closed", closed);
+    banner.replaceChildren(...[
+      closed ? null : h("span", { class: "connection-spinner", "aria-hidden": "true" }),
+      h("span", { class: "connection-text" }, [h("strong", { text }), note ? h("span", { text: ` ${note}` }) : null]),
+      action,
+    ].filter(Boolean));
+    banner.hidden = false;
+  }
+
+  function closedFor(code) {
+    const known = [4401, 4404, 4408, 4429].includes(code);
+    const action = code === 4404
+      ? h("a", { class: "button small secondary", href: "/lobby/", text: t("to_lobby") })
+      : h("button", { type: "button", class: "button small secondary", text: t("reload") });
+    if (action.tagName === "BUTTON") action.addEventListener("click", () => window.location.reload());
+    showBanner(t(known ? `closed_${code}` : "closed_other"), { closed: true, action });
+  }
+
+  function onStatus(status, detail = {}) {
+    element.dataset.connection = status;
+    if (connection) connection.textContent = t(status === "online" ? "online" : "offline");
+    if (status === "reconnecting") {
+      lost = true;
+      clearTimeout(syncFallback);
+      freeze(true);
+      showBanner(t("offline"), { note: t("offline_note") });
+    } else if (status === "online" && lost) {
+      // The board stays frozen (no input lands on a table it has not seen) until the fresh snapshot.
+      resyncNext = true;
+      syncFallback = setTimeout(() => sendRaw({ type: "sync" }), SYNC_FALLBACK_MS);
+    } else if (status === "closed") {
+      lost = true;
+      clearTimeout(syncFallback);
+      freeze(true);
+      closedFor(detail.code);
+    }
+  }
+
+  function resynced() {
+    if (!lost || element.dataset.connection !== "online") return;
+    lost = false;
+    clearTimeout(syncFallback);
+    freeze(false);
+    banner.hidden = true;
+  }
+
+  // Keys: the Wordle boards listen on document; none of them may type on a frozen board.
+  window.addEventListener("keydown", (event) => {
+    if (!element.hasAttribute("data-frozen")) return;
+    const target = event.target;
+    if (target === document || target === document.body || target === document.documentElement
+        || (gameRoot && gameRoot.contains(target))) {
+      event.stopImmediatePropagation();
+      event.preventDefault();
+    }
+  }, true);
+
+  // -- the arrival gate ----------------------------------------------------------------------------------
+  let gateTimer = null;
+
+  function names(seats) {
+    const seatsInfo = lastRoom && lastRoom.room ? lastRoom.room.seats || [] : [];
+    const list = (seats || []).map((index) => {
+      const info = seatsInfo.find((seat) => seat.index === index);
+      return info && info.nickname ? info.nickname : t("seat_n", { n: index + 1 });
+    });
+    try {
+      return new Intl.ListFormat(document.documentElement.lang || undefined, { type: "conjunction" }).format(list);
+    } catch {
+      return list.join(", ");
+    }
+  }
+
+  let gateFrame = null;
+  let gateOffset = 0; // server clock minus browser clock, from the gate's frame
+
+  function showGate(frame) {
+    gateFrame = frame;
+    const serverTime = parseTime(frame.server_time);
+    if (serverTime !== null) gateOffset = serverTime - Date.now();
+    renderGate();
+    gate.hidden = false;
+    if (gameRoot) gameRoot.hidden = true;
+    clearInterval(gateTimer);
+    gateTimer = frame.arriving ? setInterval(tickGate, GATE_TICK_MS) : null;
+  }
+
+  function hideGate() {
+    gateFrame = null;
+    gate.hidden = true;
+    clearInterval(gateTimer);
+  }
+
+  function renderGate() {
+    const frame = gateFrame;
+    if (!frame) return;
+    if (frame.arriving) {
+      gate.dataset.kind = "arriving";
+      gate.replaceChildren(
+        h("p", { class: "arrival-text", "aria-live": "polite", "data-testid": "arrival-text",
+          text: t("arriving", { names: names(frame.arriving.awaiting) }) }),
+        h("p", { class: "arrival-clock", role: "timer", "data-testid": "arrival-clock" }),
+        h("p", { class: "arrival-note muted", text: t("arriving_note") }),
+      );
+      tickGate();
+    } else {
+      const aborted = frame.aborted;
+      gate.dataset.kind = "aborted";
+      gate.replaceChildren(
+        h("p", { class: "arrival-text", role: "alert", "data-testid": "arrival-text",
+          text: t("aborted", { names: names(aborted.absent) }) }),
+        h("p", { class: "arrival-note", "data-testid": "arrival-note",
+          text: aborted.refunded ? t("refunded", { credits: aborted.refunded }) : t("nothing_lost") }),
+      );
+    }
+  }
+
+  function tickGate() {
+    const clock = gate.querySelector(".arrival-clock");
+    if (!clock || !gateFrame || !gateFrame.arriving) return;
+    const joinBy = parseTime(gateFrame.arriving.join_by);
+    clock.textContent = joinBy === null ? "" : clockText(joinBy - (Date.now() + gateOffset));
+  }
+
+  // -- frames ---------------------------------------------------------------------------------------------
+  function onMatchFrame(received) {
+    const frame = resyncNext ? { ...received, resync: true } : received;
+    resyncNext = false;
+    const sameMatch = frame.match_id === latest.matchId;
+    if (!frame.resync && sameMatch && typeof frame.v === "number" && frame.v < latest.v) return; // late
+    latest = { matchId: frame.match_id, v: typeof frame.v === "number" ? frame.v : (sameMatch ? latest.v : -1) };
+    turn = frame.turn ?? null;
+    resynced();
+    if (!frame.view && (frame.arriving || frame.aborted)) {
+      showGate(frame);
+      return;
+    }
+    hideGate();
+    if (gameRoot) gameRoot.hidden = false;
+    deliver("match", frame);
   }
 
   function renderSeats(room) {
@@ -205,34 +409,27 @@ export function startRoom(element, { connect = openSocket, strings = readStrings
   function dispatch(frame) {
     if (!frame || typeof frame !== "object") return;
     if (frame.type === "room" && frame.room) {
-      if (typeof frame.v === "number" && frame.v < roomVersion) return; // a late, older snapshot
+      if (typeof frame.v === "number" && frame.v < roomVersion && !lost) return; // a late, older snapshot
       if (typeof frame.v === "number") roomVersion = frame.v;
       lastRoom = frame;
       renderRoom(frame.room);
-      if (board) board.onRoom(frame);
-      else queued.push(frame);
+      if (gateFrame) renderGate(); // the names of those awaited
+      if (!frame.room.match_id) resynced(); // no match to wait for
+      deliver("room", frame);
     } else if (frame.type === "match") {
-      if (gameRoot) gameRoot.hidden = false;
-      if (board) board.onMatch(frame);
-      else {
-        if (lastRoom && !queued.includes(lastRoom)) queued.push(lastRoom);
-        queued.push(frame);
-        loadBoard();
-      }
+      onMatchFrame(frame);
     } else if (frame.type === "error") {
-      if (board) board.onError(frame);
-      else queued.push(frame);
+      deliver("error", frame);
+      if (frame.code === "stale_turn") {
+        // The move was made for a turn that is gone (the board shows why): take the server's snapshot.
+        resyncNext = true;
+        sendRaw({ type: "sync" });
+      }
     }
-    // `ok` and `pong` need nothing: the match frame that follows an accepted move carries the change.
+    // `ok` needs nothing: the match frame that follows an accepted move carries the change.
   }
 
-  socket = connect(`/ws/rooms/${code}/`, {
-    onFrame: dispatch,
-    onStatus(status) {
-      element.dataset.connection = status;
-      if (connection) connection.textContent = t(status);
-    },
-  });
+  socket = connect(`/ws/rooms/${code}/`, { onFrame: dispatch, onStatus });
   const ready = loadBoard();
   return { send, close: () => socket.close(), onFrame: dispatch, ready };
 }

@@ -1,38 +1,132 @@
-// One websocket client for every page: connects, reconnects with backoff, and dispatches frames.
-// Games build on it: `openSocket(path, {onFrame})` returns {send(frame), close()}.
+// One websocket client for every page: connects, watches the connection with a heartbeat, reconnects
+// with back-off, and dispatches frames.
+//
+//   const socket = openSocket(path, {onFrame(frame), onStatus(status, detail)});
+//   socket.send(frame); socket.close(); socket.status();
+//
+// Statuses: "connecting" (the first attempt), "online", "reconnecting" (lost: retrying by itself), and
+// "closed" (the server closed it for a reason that will not change: detail.code says which; no retry).
+//
+// A socket can be half-open (the server or the network died without closing it): nothing arrives and
+// nothing says so. While open, a ping goes out every PING_MS (the servers answer pong, and the room
+// server refreshes presence with it); if nothing at all arrives within PONG_MS after a ping, the socket
+// is taken as lost: at most PING_MS + PONG_MS after the last frame heard.
 
-const MAX_BACKOFF_MS = 10000;
+export const PING_MS = 2000;
+export const PONG_MS = 900;
+// A handshake that takes longer than this is given up and retried (a stopped server accepts TCP).
+export const CONNECT_MS = 4000;
+const MAX_BACKOFF_MS = 8000;
+// Closed by the server for a reason that retrying will not change: 4401 no player, 4404 no such room,
+// 4408 too many sockets for this player, 4429 flooding.
+export const FINAL_CODES = new Set([4401, 4404, 4408, 4429]);
 
-export function openSocket(path, { onFrame = () => {}, onStatus = () => {} } = {}) {
+export function openSocket(path, { onFrame = () => {}, onStatus = () => {}, pingMs = PING_MS, pongMs = PONG_MS,
+  connectMs = CONNECT_MS } = {}) {
   const scheme = window.location.protocol === "https:" ? "wss" : "ws";
-  let socket = null;
+  const url = `${scheme}://${window.location.host}${path}`;
+  let socket = null; // the one live attempt; events of any older one are ignored
+  let status = null;
   let attempt = 0;
-  let closedByUs = false;
+  let stopped = false;
+  let heardAt = 0;
+  let connectTimer = null;
+  let pingTimer = null;
+  let pongTimer = null;
+  let retryTimer = null;
+
+  function setStatus(next, detail = {}) {
+    if (next === status) return;
+    status = next;
+    onStatus(next, detail);
+  }
+
+  function clearTimers() {
+    clearTimeout(connectTimer);
+    clearInterval(pingTimer);
+    clearTimeout(pongTimer);
+  }
 
   function connect() {
-    socket = new WebSocket(`${scheme}://${window.location.host}${path}`);
-    socket.addEventListener("open", () => {
+    clearTimeout(retryTimer);
+    retryTimer = null;
+    if (stopped) return;
+    if (status === null) setStatus("connecting");
+    const ws = new WebSocket(url);
+    socket = ws;
+    connectTimer = setTimeout(() => lose(ws), connectMs);
+    ws.addEventListener("open", () => {
+      if (socket !== ws) return;
+      clearTimers();
       attempt = 0;
-      onStatus("online");
+      heardAt = performance.now();
+      setStatus("online");
+      pingTimer = setInterval(() => ping(ws), pingMs);
     });
-    socket.addEventListener("message", (event) => {
+    ws.addEventListener("message", (event) => {
+      if (socket !== ws) return;
+      heardAt = performance.now();
       let frame;
       try {
         frame = JSON.parse(event.data);
       } catch {
         return;
       }
-      onFrame(frame);
+      if (frame && frame.type !== "pong") onFrame(frame);
     });
-    socket.addEventListener("close", (event) => {
-      onStatus("offline");
-      // 4401: the server does not know this browser as a player; retrying will not change that.
-      if (closedByUs || event.code === 4401) return;
-      const delay = Math.min(MAX_BACKOFF_MS, 500 * 2 ** attempt) * (0.5 + Math.random() / 2);
-      attempt += 1;
-      setTimeout(connect, delay);
+    ws.addEventListener("close", (event) => {
+      if (socket !== ws) return;
+      if (FINAL_CODES.has(event.code)) finish(event.code);
+      else lose(ws);
     });
   }
+
+  function ping(ws) {
+    if (socket !== ws || ws.readyState !== WebSocket.OPEN) return;
+    const sentAt = performance.now();
+    ws.send(JSON.stringify({ type: "ping" }));
+    clearTimeout(pongTimer);
+    pongTimer = setTimeout(() => {
+      if (heardAt < sentAt) lose(ws); // not even the pong: half-open
+    }, pongMs);
+  }
+
+  // The attempt `ws` is over (closed, silent, or never opened): show it and try again after a while.
+  // A half-open socket's close handshake may never finish, so nothing waits for its close event.
+  function lose(ws) {
+    if (socket !== ws || stopped) return;
+    socket = null;
+    clearTimers();
+    try {
+      ws.close();
+    } catch {
+      // already closing
+    }
+    setStatus("reconnecting");
+    const delay = Math.min(MAX_BACKOFF_MS, 500 * 2 ** attempt) * (0.5 + Math.random() / 2);
+    attempt += 1;
+    retryTimer = setTimeout(connect, delay);
+  }
+
+  function finish(code) {
+    stopped = true;
+    socket = null;
+    clearTimers();
+    clearTimeout(retryTimer);
+    setStatus("closed", { code });
+  }
+
+  // The browser knows better than the heartbeat at times: the network went away, or came back, or the
+  // page was in the background (timers slowed down) and is looked at again.
+  window.addEventListener("offline", () => { if (socket) lose(socket); });
+  const soon = () => {
+    if (!stopped && retryTimer !== null) {
+      attempt = 0;
+      connect();
+    }
+  };
+  window.addEventListener("online", soon);
+  document.addEventListener("visibilitychange", () => { if (document.visibilityState === "visible") soon(); });
 
   connect();
   return {
@@ -40,8 +134,12 @@ export function openSocket(path, { onFrame = () => {}, onStatus = () => {} } = {
       if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(frame));
     },
     close() {
-      closedByUs = true;
+      stopped = true;
+      clearTimers();
+      clearTimeout(retryTimer);
       if (socket) socket.close();
+      socket = null;
     },
+    status: () => status,
   };
 }

@@ -79,6 +79,7 @@ def test_the_giver_writes_a_clue_and_a_refusal_says_why(open_board, screenshot):
     act = sent(page)[-1]
     assert act["type"] == "act" and act["match_id"] == frame["match_id"] and act["ref"]
     assert act["action"] == {"type": "clue", "word": board_word, "number": 3}
+    assert act["turn"] == frame["turn"] is not None  # the turn it was made for: the latest match frame's
     expect(page.get_by_test_id("send-clue")).to_be_disabled()  # no double send while it travels
     page.get_by_test_id("clue-word").press("Enter")
     assert len(sent(page)) == 1

@@ -136,6 +136,7 @@ def test_selecting_a_tile_and_tapping_squares_sends_the_place_frame(open_board, 
     page.get_by_test_id("submit").click()
     frame = sent(page)[-1]
     assert frame["type"] == "act" and frame["match_id"] == FRAMES["start"]["match_id"] and frame["ref"]
+    assert frame["turn"] == FRAMES["start"]["turn"] is not None  # the turn of the latest match frame
     assert frame["action"] == {"type": "place", "tiles": [{"cell": 112, "letter": "o", "blank": False},
                                                           {"cell": 113, "letter": "b", "blank": False}]}
     expect(page.get_by_test_id("submit")).to_be_disabled()  # no double send while it travels

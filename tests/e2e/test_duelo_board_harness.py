@@ -82,6 +82,7 @@ def test_a_player_types_with_both_keyboards_and_a_rejected_guess_shakes_the_row(
     action(page, "enter").click()
     guess = sent(page)[-1]
     assert guess["type"] == "act" and guess["match_id"] == 42
+    assert guess["turn"] == FRAMES["es"]["frames"]["playing"]["turn"] is not None  # the latest frame's turn
     assert guess["action"] == {"type": "guess", "word": "cielo"}
 
     # The server says no: the row shakes, the message shows, the typed word stays for editing.

@@ -160,6 +160,7 @@ def test_on_your_turn_a_typed_guess_is_sent_and_a_refused_one_shakes_with_the_re
     action(page, "enter").click()
     guess = sent(page)[-1]
     assert guess["type"] == "act" and guess["match_id"] == 77
+    assert guess["turn"] == FRAMES["my_turn"]["turn"] is not None  # the turn of the latest match frame
     assert guess["action"] == {"type": "guess", "word": "terco"}
 
     # The server refuses it: the row shakes, the reason shows, nothing is spent and the turn goes on.

@@ -108,6 +108,7 @@ def test_tapping_a_cell_a_letter_and_a_path_sends_the_move(open_board, screensho
     page.locator(".wg-submit").click()
     move = sent(page)[-1]
     assert move["type"] == "act" and move["match_id"] == FRAMES["start"]["match_id"]
+    assert move["turn"] == FRAMES["start"]["turn"] is not None  # the turn of the latest match frame
     assert move["action"] == {"type": "move", "cell": [1, 2], "letter": "a",
                               "path": [[2, 0], [2, 1], [2, 2], [1, 2]]}
     assert move["ref"]

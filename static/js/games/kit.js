@@ -75,6 +75,9 @@ export function shake(el) {
  * the last taken (it arrived late), else `{fresh, changed}` (fresh: the first frame of another match, so
  * the board starts afresh; changed: not the last taken version again, as a resent snapshot is). Each
  * taken frame sets the server clock, `now()`.
+ *
+ * A frame marked `resync: true` (room.js marks the first match frame after a reconnect or a `sync`) is
+ * the server's word on the match now: it is taken whatever its version, and counts as changed.
  */
 export function matchFrames() {
   let matchId = null;
@@ -88,8 +91,9 @@ export function matchFrames() {
         matchId = frame.match_id;
         version = -1;
       }
-      if (typeof frame.v === "number" && frame.v < version) return null;
-      const changed = typeof frame.v !== "number" || frame.v !== version;
+      const resync = frame.resync === true;
+      if (!resync && typeof frame.v === "number" && frame.v < version) return null;
+      const changed = resync || typeof frame.v !== "number" || frame.v !== version;
       if (typeof frame.v === "number") version = frame.v;
       const serverTime = parseTime(frame.server_time);
       if (serverTime !== null) offsetMs = serverTime - Date.now();
@@ -105,7 +109,8 @@ export function matchFrames() {
  * (`<kind>-<n>`) that the server's answer echoes; `busy(kind?)` says whether one (of that kind) is on its
  * way; `answer(errorFrame)` forgets and returns the action an error answers (an error without a ref
  * answers whatever is on its way), or null. After `ms` without an answer the action is forgotten anyway
- * and `onTimeout` runs: a lost answer never locks the board.
+ * and `onTimeout` runs: a lost answer never locks the board. The `send` that room.js gives a board adds
+ * the `turn` of the latest match frame to every act frame (docs/protocol.md): boards need not know it.
  */
 export function pendingAct({ send, ms = PENDING_MS, onTimeout = () => {} }) {
   let pending = null; // {ref, kind, timer}

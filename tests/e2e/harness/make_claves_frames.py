@@ -22,6 +22,7 @@ from typing import Any
 
 from games.claves import engine
 from games.runtime.engine import IllegalMove, WordSet
+from tests.e2e.harness.turns import turn_token
 from wordlists.alphabets import normalise
 from wordlists.lexicon import lexicon
 
@@ -98,6 +99,7 @@ class Recorder:
             "type": "match", "v": self.version, "match_id": self.match_id,
             "view": engine.view(self.state, viewer),
             "server_time": at(self.now + 1).isoformat().replace("+00:00", "Z"),
+            "turn": turn_token(self.match_id, self.version, viewer),
         }
 
 

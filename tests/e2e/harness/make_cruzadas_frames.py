@@ -24,6 +24,7 @@ from typing import Any
 
 from games.cruzadas import engine, movegen, rules
 from games.runtime.engine import IllegalMove
+from tests.e2e.harness.turns import turn_token
 from wordlists.lexicon import dawg, lexicon
 
 OUT = Path(__file__).resolve().parent / "cruzadas_frames.json"
@@ -88,6 +89,7 @@ class Recorder:
             "type": "match", "v": self.version, "match_id": self.match_id,
             "view": engine.view(self.state, viewer),
             "server_time": at(offset).isoformat().replace("+00:00", "Z"),
+            "turn": turn_token(self.match_id, self.version, viewer),
         }
 
     def refusal(self, seat: int, tiles: list[dict[str, Any]]) -> dict[str, Any]:

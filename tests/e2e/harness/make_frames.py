@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from games.duelo import engine
+from tests.e2e.harness.turns import turn_token
 from wordlists.lexicon import lexicon
 
 OUT = Path(__file__).resolve().parent / "frames.json"
@@ -52,6 +53,7 @@ class Recorder:
             "type": "match", "v": self.version, "match_id": self.match_id,
             "view": engine.view(self.state, seat),
             "server_time": at(offset).isoformat().replace("+00:00", "Z"),
+            "turn": turn_token(self.match_id, self.version, seat),
         }
 
 

@@ -28,6 +28,7 @@ from typing import Any
 
 from games.runtime.engine import IllegalMove
 from games.torneo import engine, rating
+from tests.e2e.harness.turns import turn_token
 from wordlists.lexicon import lexicon
 
 OUT = Path(__file__).resolve().parent / "torneo_frames.json"
@@ -115,6 +116,7 @@ class Recorder:
             "type": "match", "v": self.version, "match_id": MATCH_ID,
             "view": engine.view(self.state, viewer), "server_time": at(when),
             "ratings": self.ratings() if rated else None,
+            "turn": turn_token(MATCH_ID, self.version, viewer),
         }
 
     # -- scripts for duels ------------------------------------------------------------------------------

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from games.wordgrid import bots, engine
+from tests.e2e.harness.turns import turn_token
 from wordlists.lexicon import dawg, lexicon
 
 OUT = Path(__file__).resolve().parent / "wordgrid_frames.json"
@@ -71,6 +72,7 @@ class Recorder:
             "type": "match", "v": self.version, "match_id": self.match_id,
             "view": engine.view(self.state, viewer),
             "server_time": at(offset).isoformat().replace("+00:00", "Z"),
+            "turn": turn_token(self.match_id, self.version, viewer),
         }
 
 

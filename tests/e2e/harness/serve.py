@@ -98,9 +98,17 @@ def sent(page) -> list[dict]:
 
 
 def settle(page) -> None:
-    """Wait for the board's animations (flips, shakes, cards) to finish, e.g. before a screenshot."""
-    page.evaluate("Promise.all(document.getAnimations().map((a) => a.finished.catch(() => null)))")
+    """Wait for the board's animations (flips, shakes, cards) to finish, e.g. before a screenshot. Endless
+    ones (the reconnecting spinner) never finish: they are left running."""
+    page.evaluate("""Promise.all(document.getAnimations()
+        .filter((a) => a.effect && a.effect.getComputedTiming().iterations !== Infinity)
+        .map((a) => a.finished.catch(() => null)))""")
 
 
 def assert_no_sideways_scroll(page) -> None:
     assert page.evaluate("document.documentElement.scrollWidth") <= page.viewport_size["width"]
+
+
+def status(page, name: str, detail: dict | None = None) -> None:
+    """A connection status, as static/js/socket.js reports it ("reconnecting", "online", "closed")."""
+    page.evaluate("([name, detail]) => window.harness.status(name, detail)", [name, detail or {}])
