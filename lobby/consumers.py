@@ -13,7 +13,7 @@ import logging
 
 from channels.generic.websocket import AsyncWebsocketConsumer
 
-from games.runtime.consumers import FLOODING, NO_PLAYER, Heartbeat, admitted, quietly
+from games.runtime.consumers import FLOODING, NO_PLAYER, Heartbeat, admitted, quietly, refuse
 from games.runtime.frames import Bucket, parse_frame
 from lobby import queue_presence
 from lobby.live import LOBBY_GROUP, player_group
@@ -28,7 +28,7 @@ class LobbyConsumer(AsyncWebsocketConsumer):
     async def connect(self):
         self.player = self.scope.get("player")
         if self.player is None:
-            await self.close(code=NO_PLAYER)
+            await refuse(self, NO_PLAYER)
             return
         if not await admitted(self, self.player.pk):
             return

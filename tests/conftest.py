@@ -77,3 +77,13 @@ def daphne_url(transactional_db, tmp_path):
     server.terminate()
     server.wait(timeout=10)
     log.close()
+
+
+async def closed_with(communicator) -> int | None:
+    """The close code a refused socket gets. Refusals accept and then close (a close before the handshake
+    reaches a browser as 1006 only): None when the socket was not closed at once."""
+    connected, _ = await communicator.connect()
+    if not connected:
+        return None
+    output = await communicator.receive_output(timeout=5)
+    return output.get("code") if output["type"] == "websocket.close" else None

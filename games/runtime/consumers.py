@@ -11,12 +11,11 @@ import time
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.utils import translation
-from django.utils.translation import gettext
 
 from games.models import Match, Room
 from games.runtime import broadcast, presence
 from games.runtime.engine import gettext_noop as _
-from games.runtime.errors import IllegalMove
+from games.runtime.errors import IllegalMove, error_text
 from games.runtime.frames import Bucket, parse_frame
 from games.runtime.matches import match_act, match_arrive
 from games.runtime.views import match_snapshot, room_snapshot
@@ -28,6 +27,13 @@ NO_PLAYER, NO_ROOM, TOO_MANY_SOCKETS, FLOODING = 4401, 4404, 4408, 4429
 MAX_FRAME_BYTES = 2048
 
 
+async def refuse(consumer: AsyncWebsocketConsumer, code: int) -> None:
+    """Close with a code the page can read. A close before the handshake is answered becomes an HTTP 403
+    at daphne and the browser sees only 1006, so it would retry for ever: accept, then close."""
+    await consumer.accept()
+    await consumer.close(code=code)
+
+
 async def admitted(consumer: AsyncWebsocketConsumer, player_id: int) -> bool:
     """Close a socket of a player who opens sockets in a loop (presence.admit); Redis being down admits."""
     try:
@@ -36,7 +42,7 @@ async def admitted(consumer: AsyncWebsocketConsumer, player_id: int) -> bool:
         log.warning("connect count unavailable (Redis?); admitting player %s", player_id, exc_info=True)
         return True
     if not allowed:
-        await consumer.close(code=TOO_MANY_SOCKETS)
+        await refuse(consumer, TOO_MANY_SOCKETS)
     return allowed
 
 
@@ -68,13 +74,13 @@ class RoomConsumer(AsyncWebsocketConsumer):
         self.player = self.scope.get("player")
         self.code = self.scope["url_route"]["kwargs"]["code"].upper()
         if self.player is None:
-            await self.close(code=NO_PLAYER)
+            await refuse(self, NO_PLAYER)
             return
         if not await admitted(self, self.player.pk):
             return
         self.room_id = await self._room_id()
         if self.room_id is None:
-            await self.close(code=NO_ROOM)
+            await refuse(self, NO_ROOM)
             return
         self.language = self._language()
         self.bucket, self.heartbeat = Bucket(), Heartbeat()
@@ -199,9 +205,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
 
     async def send_error(self, code: str, message: str, ref=None, params=None):
         with translation.override(self.language):
-            text = gettext(message)
-        if params:
-            text = text % params
+            text = error_text(IllegalMove(code, message, params))
         frame = {"type": "error", "code": code, "message": text}
         if isinstance(ref, str):
             frame["ref"] = ref[:64]

@@ -195,10 +195,11 @@ async def test_bad_frames_get_an_error_and_a_flood_is_closed_with_a_clear_code()
 
 async def test_unknown_rooms_and_strangers_are_refused():
     code, _match_id, _ana, _beto, _state = await table_of_two()
-    unknown = socket("ZZZZZZ", None)
-    assert (await unknown.connect()) == (False, 4401)
-    stranger = socket(code, None)
-    assert (await stranger.connect()) == (False, 4401)
+    from tests.conftest import closed_with
+
+    assert await closed_with(socket("ZZZZZZ", None)) == 4401
+    assert await closed_with(socket(code, None)) == 4401
+    assert await closed_with(socket("ZZZZZZ", _ana)) == 4404
 
 
 async def test_the_room_shows_who_is_connected():

@@ -8,7 +8,7 @@ from channels.testing import WebsocketCommunicator
 from django.test import Client
 
 from config.asgi import application
-from tests.conftest import PASSWORD
+from tests.conftest import PASSWORD, closed_with
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("async_db_connections_closed")]
 
@@ -64,9 +64,7 @@ async def test_a_member_connects_with_their_session():
 
 
 async def test_a_socket_without_a_player_is_closed_with_a_clear_code():
-    socket = communicator(None)
-    connected, code = await socket.connect()
-    assert not connected and code == 4401
+    assert await closed_with(communicator(None)) == 4401
 
 
 async def test_a_socket_from_another_site_is_refused_even_with_a_valid_session():
@@ -101,7 +99,5 @@ async def test_a_stale_guest_session_is_not_a_player():
         Player.objects.all().delete()
         return client.cookies["sessionid"].value
 
-    socket = communicator(await make_stale_cookie())
-    connected, code = await socket.connect()
-    assert not connected and code == 4401
+    assert await closed_with(communicator(await make_stale_cookie())) == 4401
 
