@@ -10,7 +10,8 @@ if (indicator) {
     onFrame(frame) {
       // The lobby paired this player while they waited (a queue, a group's start): go to the table.
       if (frame.type === "matched" && typeof frame.url === "string" && frame.url.startsWith("/r/")) {
-        window.location.assign(frame.url);
+        // Already at that table (a quick match launching in the room one waits in): the room socket shows it.
+        if (frame.url !== window.location.pathname) window.location.assign(frame.url);
         return;
       }
       document.dispatchEvent(new CustomEvent("lobby-frame", { detail: frame }));
