@@ -13,7 +13,10 @@ than the hidden word has copies.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
+from typing import Any
+
+from wordlists import alphabets
 
 GREEN = "green"  # right letter, right place
 AMBER = "amber"  # in the word, elsewhere (and a free copy remained)
@@ -104,3 +107,22 @@ def keyboard(rows: Iterable[tuple[Sequence[str], Sequence[str]]]) -> dict[str, s
 def consistent(candidate: Sequence[str], rows: Iterable[tuple[Sequence[str], Sequence[str]]]) -> bool:
     """Whether `candidate` could be the hidden word, given rows of (guess letters, marks) seen so far."""
     return all(feedback(letters, candidate) == tuple(marks) for letters, marks in rows)
+
+
+def fixed_words(language: str, given: Iterable[Any], lengths: Collection[int], valid: Callable[[int], Any], *,
+                what: str, repeated: str) -> list[tuple[int, str]]:
+    """Hidden words fixed by the caller instead of drawn (tests, replays, selfplay), as (length, normalised).
+
+    Each must be letters of `language`, of one of `lengths`, and in `valid(length)` (that length's valid
+    list); none may come twice. Else ValueError: a caller's mistake, not a player's move.
+    """
+    out = []
+    for word in given:
+        norm = alphabets.normalise(language, word)
+        length = None if norm is None else alphabets.length(language, norm)
+        if length not in lengths or norm not in valid(length):
+            raise ValueError(f"{word!r} cannot be a {what}")
+        out.append((length, norm))
+    if len({norm for _length, norm in out}) != len(out):
+        raise ValueError(repeated)
+    return out

@@ -1,10 +1,8 @@
 """Errors a player can cause in groups and the tournament queue: a stable code and an English message
 marked for translation (like games.runtime.errors), raised before anything changes."""
 
-from django.utils.translation import gettext as translate
-
 from games.runtime.engine import gettext_noop as _
-from games.runtime.errors import IllegalMove
+from games.runtime.errors import IllegalMove, error_text
 
 __all__ = ["IllegalMove", "error_text", "lobby_error"]
 
@@ -29,9 +27,3 @@ MESSAGES = {
 
 def lobby_error(code: str, **params) -> IllegalMove:
     return IllegalMove(code, MESSAGES[code], params)
-
-
-def error_text(error: IllegalMove) -> str:
-    """The message in the request's language, parameters filled in (for views)."""
-    text = translate(error.message)
-    return text % error.params if error.params else text

@@ -2,6 +2,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from accounts.models import Player
+from wallet.conf import payout_for
 
 
 class StakeOffer(models.Model):
@@ -34,7 +35,7 @@ class StakeOffer(models.Model):
     @property
     def payout(self) -> int:
         """What the winner receives: 90 % of the pot, rounded down (the house keeps the rest)."""
-        return (2 * self.stake * 90) // 100
+        return payout_for(self.stake)
 
 
 class WaitingPlayer(models.Model):

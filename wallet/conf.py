@@ -36,6 +36,16 @@ def signup_grant() -> int:
     return grant
 
 
+def winner_share(pot: int) -> int:
+    """What the winner of a pot receives: floor(pot * 90 / 100), so the winner never gets a fraction."""
+    return pot * WINNER_SHARE_PERCENT // 100
+
+
 def house_cut(pot: int) -> int:
-    """The house's share of a pot: pot - floor(pot * 90 / 100), so the winner never gets a fraction."""
-    return pot - pot * WINNER_SHARE_PERCENT // 100
+    """The house's share of a pot: the rest, pot - floor(pot * 90 / 100)."""
+    return pot - winner_share(pot)
+
+
+def payout_for(stake: int, players: int = 2) -> int:
+    """What the winner receives when each of `players` staked `stake` (what offers and tables show)."""
+    return winner_share(stake * players)

@@ -20,7 +20,7 @@ from django.db import IntegrityError, transaction
 from django.utils.translation import gettext_lazy as _
 
 from accounts.models import Player
-from wallet.conf import house_cut, signup_grant, stake_levels
+from wallet.conf import signup_grant, stake_levels, winner_share
 from wallet.models import Account, Leg, Transfer
 
 Moves = list[tuple[Account, int]]
@@ -302,8 +302,8 @@ def escrow_settle(*, match_ref: str, winner: Player, key: str) -> Transfer:
         escrow = locked[found["escrow"]]
         _require_open(escrow, found["stakes"])
         pot = escrow.balance
-        cut = house_cut(pot)
-        return [(escrow, -pot), (locked[found["winner"]], pot - cut), (locked[found["house"]], cut)]
+        won = winner_share(pot)
+        return [(escrow, -pot), (locked[found["winner"]], won), (locked[found["house"]], pot - won)]
 
     return _execute(
         key=key, kind=Transfer.Kind.SETTLE, params=params, match_ref=match_ref, accounts=accounts, plan=plan

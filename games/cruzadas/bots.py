@@ -26,7 +26,7 @@ from games.cruzadas import engine, movegen
 from games.cruzadas.engine import GraphSource, State
 from games.cruzadas.movegen import Play
 from games.cruzadas.rules import BLANK
-from games.runtime.engine import Action, WordSource
+from games.runtime.engine import Action, WordSource, think_time
 from wordlists.alphabets import alphabet
 from wordlists.dawg import Dawg
 
@@ -35,6 +35,7 @@ LEVELS = (EASY, MEDIUM, HARD)
 
 # Human-like think time per move, in seconds (uniform range). There is no clock in this game.
 THINK_SECONDS = {EASY: (6.0, 14.0), MEDIUM: (5.0, 11.0), HARD: (4.0, 9.0)}
+think_seconds = think_time(THINK_SECONDS)
 
 EASY_SHORT = 4  # easy counts words up to this long as common ...
 EASY_COMMON_LIST = "duelo-{language}-5-hidden"  # ... and the Duelo list's everyday five-letter words
@@ -46,12 +47,6 @@ BLANK_KEEP = 12  # each blank kept
 IMBALANCE = 3  # per vowel or consonant beyond a one-tile difference between them
 DUPLICATE = 2  # per extra copy of a letter kept
 ENDGAME_TILE = 2  # with the bag empty: each point left on the rack counts this many times against
-
-
-def think_seconds(level: str, rng: random.Random) -> float:
-    """How long the bot should seem to think before this move (the caller waits, then applies)."""
-    low, high = THINK_SECONDS[level]
-    return rng.uniform(low, high)
 
 
 def bot_turn(state: State, seat: int) -> str | None:

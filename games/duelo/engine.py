@@ -315,15 +315,9 @@ def _draw_hidden_words(rounds: int, hidden_list: Any, rng: random.Random, avoid:
 def _fixed_hidden_words(settings: Settings, given: Any, valid: Any) -> list[str]:
     if not isinstance(given, list | tuple) or len(given) != settings.rounds:
         raise ValueError("hidden_words needs one word per round")
-    out = []
-    for word in given:
-        norm = alphabets.normalise(settings.language, word)
-        if norm is None or alphabets.length(settings.language, norm) != WORD_LENGTH or norm not in valid:
-            raise ValueError(f"{word!r} cannot be a hidden word")
-        out.append(norm)
-    if len(set(out)) != len(out):
-        raise ValueError("hidden words repeat within a match")
-    return out
+    fixed = wordle.fixed_words(settings.language, given, (WORD_LENGTH,), lambda _length: valid,
+                               what="hidden word", repeated="hidden words repeat within a match")
+    return [norm for _length, norm in fixed]
 
 
 def _begin_round(state: State, at: datetime) -> Round:

@@ -161,6 +161,17 @@ class Engine(Protocol):
     def from_json(self, data: Mapping[str, Any]) -> Any: ...
 
 
+def think_time(ranges: Mapping[str, tuple[float, float]]) -> Callable[[str, random.Random], float]:
+    """A bots module's `think_seconds(level, rng)`, from its (low, high) seconds per level."""
+
+    def think_seconds(level: str, rng: random.Random) -> float:
+        """How long the bot should seem to think before this move (the caller waits, then applies)."""
+        low, high = ranges[level]
+        return rng.uniform(low, high)
+
+    return think_seconds
+
+
 class _Registry(Mapping[str, ModuleType]):
     """Slug -> engine module, imported on first use (engines import this module, so not eagerly)."""
 

@@ -2,10 +2,12 @@
 translation, and parameters. Engines raise IllegalMove for the rules; the runtime raises the same
 type for room rules, so consumers and views translate both one way."""
 
+from django.utils.translation import gettext
+
 from games.runtime.engine import IllegalMove
 from games.runtime.engine import gettext_noop as _
 
-__all__ = ["IllegalMove", "room_error"]
+__all__ = ["IllegalMove", "error_text", "room_error"]
 
 MESSAGES = {
     "not_host": _("Only the host can do that."),
@@ -28,3 +30,9 @@ MESSAGES = {
 
 def room_error(code: str, **params) -> IllegalMove:
     return IllegalMove(code, MESSAGES[code], params)
+
+
+def error_text(error: IllegalMove) -> str:
+    """The message in the active language, parameters filled in: what a page or a socket shows."""
+    text = gettext(error.message)
+    return text % error.params if error.params else text

@@ -285,18 +285,14 @@ def _draw_words(language: str, seats: int, rng: random.Random, words: WordSource
 
 
 def _fixed_words(language: str, given: Any, words: WordSource) -> list[list[list[Any]]]:
+    def valid(length: int) -> Any:
+        return words(list_slugs(language, length)[0])
+
     blocks = []
     for block in given:
-        entries = []
-        for word in block:
-            norm = alphabets.normalise(language, word)
-            length = None if norm is None else alphabets.length(language, norm)
-            if length not in WORD_LENGTHS or norm not in words(list_slugs(language, length)[0]):
-                raise ValueError(f"{word!r} cannot be a duel word")
-            entries.append([length, norm, words(list_slugs(language, length)[0]).display(norm)])
-        if len({entry[1] for entry in entries}) != len(entries):
-            raise ValueError("each pair of a round gets a different word")
-        blocks.append(entries)
+        fixed = wordle.fixed_words(language, block, WORD_LENGTHS, valid, what="duel word",
+                                   repeated="each pair of a round gets a different word")
+        blocks.append([[length, norm, valid(length).display(norm)] for length, norm in fixed])
     return blocks
 
 

@@ -15,7 +15,6 @@ from collections.abc import Sequence
 from fractions import Fraction
 
 K_PER_PAIR = Fraction(50, 7)
-START_RATING = 1000
 WIN, DRAW, LOSS = Fraction(1), Fraction(1, 2), Fraction(0)
 
 

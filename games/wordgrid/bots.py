@@ -19,7 +19,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from games.runtime.engine import Action, WordSource
+from games.runtime.engine import Action, WordSource, think_time
 from games.wordgrid import engine, moves
 from games.wordgrid.moves import EMPTY, Move
 
@@ -29,18 +29,13 @@ LEVELS = (EASY, MEDIUM, HARD)
 # Human-like think time per move, in seconds (uniform range); the clock runs meanwhile (10 min each for
 # about ten moves leaves plenty).
 THINK_SECONDS = {EASY: (6.0, 14.0), MEDIUM: (5.0, 11.0), HARD: (4.0, 9.0)}
+think_seconds = think_time(THINK_SECONDS)
 EASY_SHORT = 3  # easy's words are at most this long ...
 EASY_ANY = 0.2  # ... except this often, when it plays any random word
 # Hard: how many (cell, letter) groups it weighs (the best ones by its own longest word there).
 HARD_GROUPS = 24
 # What a move that ends the game is worth to hard (more than any word).
 DECISIVE = 100
-
-
-def think_seconds(level: str, rng: random.Random) -> float:
-    """How long the bot should seem to think before this move (the caller waits, then applies)."""
-    low, high = THINK_SECONDS[level]
-    return rng.uniform(low, high)
 
 
 def bot_turn(state: engine.State, seat: int) -> str | None:

@@ -4,7 +4,7 @@ import pytest
 
 from accounts.services import player_create_guest
 from tests.wallet.helpers import assert_ledger_sound, balances, escrow, house
-from wallet.conf import house_cut
+from wallet.conf import house_cut, payout_for, winner_share
 from wallet.models import Leg, Transfer
 from wallet.selectors import escrow_state, stakes_open_to, statement_of
 from wallet.services import (
@@ -39,6 +39,13 @@ pytestmark = pytest.mark.django_db
 )
 def test_the_house_cut_is_the_pot_minus_ninety_percent_rounded_down(pot, cut):
     assert house_cut(pot) == cut
+    assert winner_share(pot) == pot - cut
+
+
+@pytest.mark.parametrize(("stake", "payout"), [(10, 18), (50, 90), (5, 9), (3, 5), (1, 1), (0, 0)])
+def test_the_payout_shown_for_a_stake_is_ninety_percent_of_both_stakes_rounded_down(stake, payout):
+    assert payout_for(stake) == payout == winner_share(2 * stake) == (2 * stake * 90) // 100
+    assert payout_for(stake, players=3) == winner_share(3 * stake)
 
 
 def test_a_grant_adds_new_credits_and_the_mint_records_them(make_player):

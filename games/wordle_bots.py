@@ -1,0 +1,186 @@
+"""The Wordle solver that the Duelo and Torneo bots share. Pure: the caller passes the word lists and a
+seeded rng; each game's bots read its own state (which rows a bot may see, how many it has left) and
+tune the solver with its own numbers (docs/rules/duelo.md, docs/rules/torneo.md).
+
+A bot plays only words of the valid list and keeps the candidates that fit every mark it has seen
+(`games.wordle.pattern`, the same two-pass rule the engines score with), never the hidden word.
+
+- easy: thinks the answer may be any valid word (plurals, conjugations...), guesses a random fitting
+  one, and now and then ignores the amber and grey hints (it keeps only the greens).
+- medium: knows answers are common words (the hidden list) and guesses the fitting one whose letters
+  are most frequent among the candidates.
+- hard: knows the hidden list and picks, among the likeliest candidates (and, while many remain, some
+  informative probe words), the guess that leaves the fewest candidates on average, measured on a
+  bounded sample.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from games import wordle
+from games.runtime.engine import WordSource
+from wordlists import alphabets
+
+EASY, MEDIUM, HARD = "easy", "medium", "hard"
+LEVELS = (EASY, MEDIUM, HARD)
+
+Rows = list[tuple[tuple[str, ...], int]]  # (letters of a guess, its marks as a `wordle.pattern`)
+
+
+@dataclass(frozen=True)
+class Tactics:
+    """A game's numbers for the solver."""
+
+    careless: float  # easy: how often it ignores the amber and grey hints (when the game lets it)
+    from_candidates: int  # hard: how many of the likeliest candidates it weighs as guesses
+    probes: int  # hard: how many probe words (chosen for letters that split the candidates) it weighs
+    probe_above: int  # hard: weighs probes only while more candidates than this remain
+    sample: int  # hard: how many candidates at most it measures its options on
+
+
+@dataclass(frozen=True)
+class Pool:
+    """A word list as a bot uses it: normalised words of one length and their letters, computed once."""
+
+    words: tuple[str, ...]
+    letters: tuple[tuple[str, ...], ...]
+
+
+_POOLS: dict[tuple[int, int], tuple[Any, Pool]] = {}
+
+
+def pool(word_list: Any, language: str, length: int) -> Pool:
+    """The words of `word_list` with `length` letters, cached per list object."""
+    # Keyed by identity with the list kept alive next to it, so that an id is never reused wrongly.
+    key = (id(word_list), length)
+    cached = _POOLS.get(key)
+    if cached is not None and cached[0] is word_list:
+        return cached[1]
+    words = tuple(w for w in word_list.words if alphabets.length(language, w) == length)
+    found = Pool(words=words, letters=tuple(tuple(alphabets.letters(language, w)) for w in words))
+    if len(_POOLS) > 64:
+        _POOLS.clear()
+    _POOLS[key] = (word_list, found)
+    return found
+
+
+def require_level(level: str) -> None:
+    if level not in LEVELS:
+        raise ValueError(f"unknown bot level {level!r}")
+
+
+def guess(level: str, seen: Iterable[tuple[str, Sequence[str]]], *, language: str, length: int,
+          words: WordSource, valid_slug: str, hidden_slug: str, rng: random.Random, tactics: Tactics,
+          may_be_careless: bool, last_chance: bool) -> str:
+    """The bot's next word, from the (word, marks) rows it has seen, out of the lists `words` gives.
+
+    `may_be_careless`: an easy bot may ignore its amber and grey hints now (the game keeps it from doing
+    so near its last rows). `last_chance`: medium and hard play the likeliest candidate (no probe).
+    """
+    seen = list(seen)
+    rows: Rows = [(tuple(alphabets.letters(language, word)), wordle.pattern_of(marks)) for word, marks in seen]
+    played = {word for word, _marks in seen}
+    valid = pool(words(valid_slug), language, length)
+    if level == EASY:
+        return _easy(valid, rows, played, may_be_careless, length, rng, tactics)
+    # Answers come from the hidden list; if none fits (a list changed under a running match), any valid
+    # word that fits; if still none, any fresh word.
+    source = pool(words(hidden_slug), language, length)
+    candidates = [i for i in fitting(source, rows) if source.words[i] not in played]
+    if not candidates:
+        source = valid
+        candidates = [i for i in fitting(valid, rows) if valid.words[i] not in played]
+    if not candidates:
+        return rng.choice([w for w in valid.words if w not in played])
+    if level == MEDIUM or last_chance:
+        return _medium(source, candidates, rng)
+    return _hard(source, valid, candidates, played, length, rng, tactics)
+
+
+def fitting(words: Pool, rows: Rows) -> list[int]:
+    """Indexes of the words of the pool that fit every row."""
+    indexes: range | list[int] = range(len(words.words))
+    pattern = wordle.pattern
+    for letters, marks in rows:
+        indexes = [i for i in indexes if pattern(letters, words.letters[i]) == marks]
+    return list(indexes)
+
+
+def _fits_greens(letters: tuple[str, ...], rows: Rows, length: int) -> bool:
+    for guessed, marks in rows:
+        for position in range(length):
+            green = (marks // 3 ** (length - 1 - position)) % 3 == 2
+            if green and letters[position] != guessed[position]:
+                return False
+    return True
+
+
+def _easy(valid: Pool, rows: Rows, played: set[str], may_be_careless: bool, length: int,
+          rng: random.Random, tactics: Tactics) -> str:
+    careless = may_be_careless and rng.random() < tactics.careless
+    if rows and careless:
+        loose = [i for i in range(len(valid.words))
+                 if valid.words[i] not in played and _fits_greens(valid.letters[i], rows, length)]
+        if loose:
+            return valid.words[rng.choice(loose)]
+    candidates = [i for i in fitting(valid, rows) if valid.words[i] not in played]
+    if not candidates:
+        candidates = [i for i in range(len(valid.words)) if valid.words[i] not in played]
+    return valid.words[rng.choice(candidates)]
+
+
+def _letter_counts(words: Pool, candidates: list[int]) -> dict[str, int]:
+    """In how many candidates each letter appears (counted once per word)."""
+    counts: dict[str, int] = {}
+    for i in candidates:
+        for letter in set(words.letters[i]):
+            counts[letter] = counts.get(letter, 0) + 1
+    return counts
+
+
+def _likely(words: Pool, candidates: list[int], counts: dict[str, int], top: int) -> list[int]:
+    """The candidates whose distinct letters are the most common among the candidates."""
+    scored = sorted(candidates, key=lambda i: -sum(counts[c] for c in set(words.letters[i])))
+    return scored[:top]
+
+
+def _medium(words: Pool, candidates: list[int], rng: random.Random) -> str:
+    counts = _letter_counts(words, candidates)
+    return words.words[rng.choice(_likely(words, candidates, counts, 3))]
+
+
+def _hard(words: Pool, valid: Pool, candidates: list[int], played: set[str], length: int,
+          rng: random.Random, tactics: Tactics) -> str:
+    n = len(candidates)
+    if n <= 2:
+        return words.words[rng.choice(candidates)]
+    counts = _letter_counts(words, candidates)
+    options = [(words.words[i], words.letters[i])
+               for i in _likely(words, candidates, counts, tactics.from_candidates)]
+    if n > tactics.probe_above:
+        # A probe's letter is informative when it splits the candidates: present in about half of them.
+        split = {letter: min(count, n - count) for letter, count in counts.items()}
+        probes = sorted(
+            (i for i in range(len(valid.words)) if valid.words[i] not in played),
+            key=lambda i: -sum(split.get(c, 0) for c in set(valid.letters[i])),
+        )[:tactics.probes]
+        options += [(valid.words[i], valid.letters[i]) for i in probes]
+    sample = candidates if n <= tactics.sample else rng.sample(candidates, tactics.sample)
+    targets = [words.letters[i] for i in sample]
+    solved = wordle.solved_pattern(length)
+    pattern = wordle.pattern
+    best, best_cost = options[0][0], float("inf")
+    for word, letters in options:
+        buckets: dict[int, int] = {}
+        for target in targets:
+            code = pattern(letters, target)
+            buckets[code] = buckets.get(code, 0) + 1
+        # Expected candidates left (times the sample size); guessing the word itself leaves none.
+        cost = sum(size * size for code, size in buckets.items() if code != solved)
+        if cost < best_cost:
+            best, best_cost = word, cost
+    return best
