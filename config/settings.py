@@ -119,8 +119,9 @@ CELERY_WORKER_CONSUMER = "config.worker:Consumer"
 CELERY_BEAT_SCHEDULE = {
     # Beat proves it is alive to /healthz; game sweepers join this schedule as games arrive.
     "heartbeat": {"task": "config.tasks.heartbeat", "schedule": 5.0},
-    # Advances overdue matches, re-arms lost bot moves, launches quick matches whose wait is over.
+    # Advances overdue matches, re-arms lost bot moves, drops silent sockets, applies abandons.
     "games-sweep": {"task": "games.sweep", "schedule": 2.0},
+    "lobby-sweep": {"task": "lobby.sweep", "schedule": 2.0},  # queue presence, quick matches whose task was lost
 }
 CELERY_TIMEZONE = "UTC"
 # Bots' human-like think times are multiplied by this (1 on the site). Tests and the soak that play whole

@@ -1,13 +1,19 @@
-"""Celery tasks of the games. Each takes ids, calls one service, and is safe to run late or twice."""
+"""Celery tasks of the games. Each takes ids, calls one service, and is safe to run late or twice.
+
+The lobby's own sweep (queue presence, quick-match launches) is lobby.tasks.sweep."""
 
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
+from datetime import datetime, timedelta
 
 from celery import shared_task
 from django.utils import timezone
 
-from games.runtime import matches, scheduling
+from games.models import Match
+from games.runtime import broadcast, matches, presence, scheduling
+from games.runtime.abandon import abandons_sweep
 
 log = logging.getLogger(__name__)
 
@@ -18,16 +24,10 @@ SWEEP_GRACE_SECONDS = 1.0
 LIVE = ("playing", "arriving")
 
 
-@shared_task(name="games.advance_match", ignore_result=True)
+@shared_task(name=scheduling.ADVANCE_MATCH, ignore_result=True)
 def advance_match(match_id: int, deadline: str) -> bool:
     """The timer of one deadline (ISO). Stale once the match's deadline moved; a task that runs a little
     early (the broker's clock) arms itself again rather than leave the deadline to the sweeper."""
-    from datetime import datetime
-
-    from games.models import Match
-
-    if not isinstance(deadline, str):  # a task armed before timers carried their deadline: catch up
-        return matches.match_advance(match_id=match_id)
     at = datetime.fromisoformat(deadline)
     if matches.match_advance(match_id=match_id, deadline=at):
         return True
@@ -36,7 +36,7 @@ def advance_match(match_id: int, deadline: str) -> bool:
     return False
 
 
-@shared_task(name="games.bot_move", ignore_result=True)
+@shared_task(name=scheduling.BOT_MOVE, ignore_result=True)
 def bot_move(match_id: int, seat: int, turn: str) -> bool:
     return matches.match_bot_move(match_id=match_id, seat=seat, turn=turn)
 
@@ -47,28 +47,29 @@ def sweep() -> dict:
 
     Each part runs on its own: one that fails (Redis down fails presence and the broker, not the
     database) is logged and the others still run, so overdue clocks are kept during an outage."""
-    now = timezone.now()
-    done = {name: _part(name, part, now) for name, part in (
+    return sweep_parts("sweep", (
         ("advanced", _advance_overdue), ("bots", _schedule_owed_bots), ("silent", _silent_sockets),
-        ("abandoned", _abandons), ("withdrawn", _absent_tickets), ("launched", _quick_matches))}
+        ("abandoned", abandons_sweep)))
+
+
+def sweep_parts(label: str, parts: tuple[tuple[str, Callable[[datetime], int]], ...]) -> dict[str, int]:
+    """Run each part of a sweep on its own (also lobby.tasks.sweep): {part: how many it did}, logged."""
+    now = timezone.now()
+    done = {name: _part(label, name, part, now) for name, part in parts}
     if any(done.values()):
-        log.info("sweep: %s", ", ".join(f"{name} {count}" for name, count in done.items()))
+        log.info("%s: %s", label, ", ".join(f"{name} {count}" for name, count in done.items()))
     return done
 
 
-def _part(name: str, part, now) -> int:
+def _part(label: str, name: str, part, now) -> int:
     try:
         return part(now)
     except Exception:
-        log.exception("sweep: %s failed; the next sweep tries again", name)
+        log.exception("%s: %s failed; the next sweep tries again", label, name)
         return 0
 
 
 def _advance_overdue(now) -> int:
-    from datetime import timedelta
-
-    from games.models import Match
-
     overdue = list(Match.objects.filter(status__in=LIVE, deadline__lte=now - timedelta(
         seconds=SWEEP_GRACE_SECONDS)).values_list("pk", flat=True)[:500])
     return sum(1 for match_id in overdue if matches.match_advance(match_id=match_id))
@@ -77,8 +78,6 @@ def _advance_overdue(now) -> int:
 def _schedule_owed_bots(now) -> int:
     # Only a match with a bot seat can owe a bot move. Picking those from the lineups spares loading every
     # playing match's state every two seconds (the soak measured 0.27 s a sweep with 100 matches playing).
-    from games.models import Match
-
     with_bots = [pk for pk, lineup in Match.objects.filter(status=Match.PLAYING).values_list("pk", "lineup")
                  if any(sitter.get("bot") for sitter in lineup)]
     return sum(scheduling.schedule_bots(match_id) for match_id in with_bots[:500])
@@ -87,29 +86,7 @@ def _schedule_owed_bots(now) -> int:
 def _silent_sockets(now) -> int:
     """Sockets that went silent (a killed web process, a dead network) leave their rooms: pages show them
     away, and abandons count from when they were last heard from."""
-    from games.runtime import broadcast, presence
-
     silent = presence.silent_sweep()
     for code in silent:
         broadcast.safely("announce", f"room {code}", lambda code=code: broadcast.announce(code))
     return len(silent)
-
-
-def _abandons(now) -> int:
-    from games.runtime.abandon import abandons_sweep
-
-    return abandons_sweep(now)
-
-
-def _absent_tickets(now) -> int:
-    from lobby.queue_presence import absent_tickets_sweep
-
-    return absent_tickets_sweep(now)
-
-
-def _quick_matches(now) -> int:
-    from games.models import Room
-    from lobby.quickmatch import quick_match_launch
-
-    due = Room.objects.filter(status=Room.WAITING, is_public=True, launch_at__lte=now).values_list("pk", flat=True)
-    return sum(bool(quick_match_launch(room_id=room_id)) for room_id in due[:100])

@@ -1,5 +1,6 @@
-"""Pages of the games: a game's landing page, creating rooms, the quick match, the room page and the
-host's controls. Every change goes through games.runtime services; errors are shown, nothing changes."""
+"""Pages of the games: a game's landing page, creating rooms, the room page and the host's controls.
+Every change goes through games.runtime services; errors are shown, nothing changes. The pages that
+reach into the lobby (the quick match, Wordgrid's offers, the Cruzadas queue) are lobby/play_views.py."""
 
 from __future__ import annotations
 
@@ -7,15 +8,17 @@ from django.contrib import messages
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
-from django.utils.translation import get_language, gettext_noop
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 from django.views.decorators.http import require_http_methods, require_POST
 
 from accounts.decorators import player_required
-from games.forms import LANGUAGE_NAMES, ClavesRoomForm, DueloRoomForm, QuickMatchForm, SeatForm, bot_level_choices
+from games.forms import LANGUAGE_NAMES, ClavesRoomForm, DueloRoomForm, SeatForm, bot_level_choices
 from games.models import Room
+from games.pages import word_language_default as _word_language_default
 from games.runtime.catalogue import spec_for
 from games.runtime.errors import IllegalMove
+from games.runtime.errors import error_text as _message
 from games.runtime.matches import match_start
 from games.runtime.rooms import (
     normalise_code,
@@ -26,26 +29,7 @@ from games.runtime.rooms import (
     room_settings_update,
 )
 from games.strings import board_strings
-from lobby.forms import TORNEO_LANGUAGE_NAMES
-from lobby.quickmatch import quick_match_join
-
-
-def _message(error: IllegalMove) -> str:
-    text = _(error.message)
-    return text % error.params if error.params else text
-
-
-def _back(request, default: str):
-    """Back to the page the form was on when it says so (the lobby page posts here too), else `default`."""
-    back = request.POST.get("next", "")
-    if url_has_allowed_host_and_scheme(back, allowed_hosts={request.get_host()}, require_https=request.is_secure()):
-        return redirect(back)
-    return redirect(default)
-
-
-def _word_language_default() -> str:
-    language = (get_language() or "es")[:2]
-    return language if language in LANGUAGE_NAMES else "es"
+from games.torneo.spec import LANGUAGE_NAMES as TORNEO_LANGUAGE_NAMES
 
 
 @require_http_methods(["GET", "POST"])
@@ -66,16 +50,6 @@ def duelo_home(request):
     return render(request, "games/duelo/home.html", {"form": form,
                                                       "default_language": _word_language_default(),
                                                       "languages": LANGUAGE_NAMES})
-
-
-@require_POST
-@player_required
-def duelo_quick(request):
-    form = QuickMatchForm(request.POST)
-    language = form.cleaned_data["language"] if form.is_valid() else _word_language_default()
-    room = quick_match_join(player=request.player, game="duelo", language=language,
-                            interface_language=_word_language_default())
-    return redirect("room", code=room.code)
 
 
 @require_http_methods(["GET"])
@@ -234,24 +208,6 @@ def room_by_code(request):
 # -- Wordgrid ----------------------------------------------------------------------------------------
 
 
-@require_http_methods(["GET"])
-@player_required
-def wordgrid_home(request):
-    """Practice against a bot or a friend (free), or play for credits from the offers."""
-    from lobby.models import StakeOffer
-    from wallet.selectors import balance_of, stakes_open_to
-
-    player = request.player
-    offers = StakeOffer.objects.filter(game="wordgrid", status=StakeOffer.OPEN).select_related("player")
-    return render(request, "games/wordgrid/home.html", {
-        "others": offers.exclude(player=player)[:30],
-        "mine": offers.filter(player=player),
-        "stakes": [] if player.is_guest else stakes_open_to(player=player),
-        "balance": None if player.is_guest else balance_of(player=player),
-        "bot_levels": bot_level_choices()[1:],
-    })
-
-
 @require_POST
 @player_required
 def wordgrid_practice(request):
@@ -268,60 +224,7 @@ def wordgrid_practice(request):
     return redirect("room", code=room.code)
 
 
-@require_POST
-@player_required
-def wordgrid_offer(request):
-    from lobby.offers import offer_post
-
-    try:
-        stake = int(request.POST.get("stake", ""))
-        offer_post(player=request.player, game="wordgrid", stake=stake)
-    except ValueError:
-        messages.error(request, _("Choose a stake."))
-    except IllegalMove as error:
-        messages.error(request, _message(error))
-    return _back(request, "wordgrid_home")
-
-
-@require_POST
-@player_required
-def wordgrid_offer_cancel(request, offer_id: int):
-    from lobby.offers import offer_cancel
-
-    try:
-        offer_cancel(player=request.player, offer_id=offer_id)
-    except IllegalMove as error:
-        messages.error(request, _message(error))
-    return _back(request, "wordgrid_home")
-
-
-@require_POST
-@player_required
-def wordgrid_offer_accept(request, offer_id: int):
-    from lobby.offers import offer_accept
-
-    try:
-        match = offer_accept(player=request.player, offer_id=offer_id,
-                             interface_language=_word_language_default())
-    except IllegalMove as error:
-        messages.error(request, _message(error))
-        return _back(request, "wordgrid_home")
-    return redirect("room", code=match.room.code)
-
-
 # -- Letras Cruzadas ----------------------------------------------------------------------------------
-
-
-@require_http_methods(["GET"])
-@player_required
-def cruzadas_home(request):
-    """Solo against the AI, a friend by link, or a random opponent from the lobby queue."""
-    from lobby.queue import is_waiting
-
-    return render(request, "games/cruzadas/home.html", {
-        "bot_levels": bot_level_choices()[1:],
-        "waiting": is_waiting(player=request.player, game="cruzadas"),
-    })
 
 
 @require_POST
@@ -338,21 +241,6 @@ def cruzadas_new(request):
         messages.error(request, _message(error))
         return redirect("cruzadas_home")
     return redirect("room", code=room.code)
-
-
-@require_POST
-@player_required
-def cruzadas_queue(request):
-    """Join (or leave) the queue for a random opponent."""
-    from lobby.queue import queue_join, queue_leave
-
-    if request.POST.get("leave"):
-        queue_leave(player=request.player, game="cruzadas")
-        return _back(request, "cruzadas_home")
-    room = queue_join(player=request.player, game="cruzadas", interface_language=_word_language_default())
-    if room is not None:
-        return redirect("room", code=room.code)
-    return _back(request, "cruzadas_home")
 
 
 # -- Claves a Dúo ------------------------------------------------------------------------------------

@@ -21,7 +21,6 @@ from wordlists import alphabets
 GREEN = "green"  # right letter, right place
 AMBER = "amber"  # in the word, elsewhere (and a free copy remained)
 GREY = "grey"  # not in the word, or no free copy left
-MARKS = (GREEN, AMBER, GREY)
 
 # Keyboard hints: the best mark a letter has had so far wins (green over amber over grey).
 _RANK = {GREEN: 3, AMBER: 2, GREY: 1}

@@ -5,14 +5,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
 from games.torneo.engine import LANGUAGES
-
-# Each language by its own name: a player looks for the one they read, whatever the interface language.
-TORNEO_LANGUAGE_NAMES = {
-    "en": "English", "id": "Bahasa Indonesia", "de": "Deutsch", "es": "Español", "fr": "Français",
-    "it": "Italiano", "nl": "Nederlands", "uz": "Oʻzbekcha", "pl": "Polski", "pt": "Português",
-    "kk": "Қазақша", "ru": "Русский", "uk": "Українська",
-}
-assert set(TORNEO_LANGUAGE_NAMES) == set(LANGUAGES)  # noqa: S101 - a new engine language needs a name here
+from games.torneo.spec import LANGUAGE_NAMES as TORNEO_LANGUAGE_NAMES  # each language by its own name
 
 
 def default_word_language() -> str:

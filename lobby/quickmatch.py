@@ -15,7 +15,10 @@ from games.models import Match, MatchResult, Room, Seat
 from games.runtime.broadcast import after_commit
 from games.runtime.matches import match_start
 from games.runtime.rooms import room_create, room_fill_with_bots, room_join
+from games.runtime.scheduling import enqueue
 
+# The task that launches a room when its wait is over (lobby/tasks.py registers it under this name).
+LAUNCH_QUICK_MATCH = "lobby.launch_quick_match"
 QUICK_MATCH_SEATS = 4  # a guest may host up to 4, and a quick room must accept guests
 QUICK_MATCH_BOT_LEVEL = "medium"
 
@@ -49,12 +52,10 @@ def quick_match_join(*, player: Player, game: str, language: str, interface_lang
     room = room_create(game=game, host=player, settings={"language": language, **({"rounds": rounds} if rounds
                        else {})}, seats=QUICK_MATCH_SEATS, interface_language=interface_language,
                        is_public=True, launch_at=now + timedelta(seconds=wait_seconds()))
-    from lobby.tasks import launch_quick_match
-
     room_id = room.pk
     # A lost task is no loss: the sweeper launches every public room whose launch_at has passed.
     after_commit("launch_quick_match", f"room {room.code}",
-                 lambda: launch_quick_match.apply_async((room_id,), countdown=wait_seconds()))
+                 lambda: enqueue(LAUNCH_QUICK_MATCH, (room_id,), countdown=wait_seconds()))
     return room
 
 

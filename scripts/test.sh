@@ -28,6 +28,8 @@ then exit 1; fi
 if [ "$what" = all ] || [ "$what" = fast ]; then
   echo "== ruff"
   .venv/bin/ruff check .
+  echo "== import contracts (pyproject.toml [tool.importlinter], docs/architecture.md \"Dependencies\")"
+  .venv/bin/lint-imports
   echo "== unit and integration tests (PostgreSQL, Redis)"
   $PY -m pytest -m "not e2e" -p no:playwright "$@"
 fi

@@ -20,7 +20,7 @@ a guess being typed, where there is no list entry to look up.
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from functools import cache
 
 LANGUAGES: tuple[str, ...] = (
@@ -312,9 +312,3 @@ def length(language: str, normalised: str) -> int:
 def alphabet(language: str) -> list[str]:
     """The tiles of `language`, in alphabet order (Korean: 14 consonants, then 10 vowels)."""
     return list(_ALPHABETS[language])
-
-
-def is_letters(language: str, tiles: Sequence[str]) -> bool:
-    """Whether every tile is a letter of `language` (checks a typed guess before it is joined)."""
-    allowed = set(_ALPHABETS[language])
-    return all(t in allowed for t in tiles)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
@@ -14,13 +13,6 @@ from wordlists.models import BannedWord
 
 def banned_hidden_words(slug: str) -> frozenset[str]:
     return frozenset(BannedWord.objects.filter(word_list__slug=slug).values_list("word", flat=True))
-
-
-def hidden_word_pick(*, game: str, language: str, length: int | None, rng: random.Random,
-                     exclude: frozenset[str] | set[str] = frozenset()) -> str:
-    """A hidden word for a new round or duel: never a banned word, never one in `exclude`."""
-    slug = lexicons.slug_for(game, language, length, lexicons.HIDDEN)
-    return lexicons.lexicon(slug).choose(rng, exclude=set(exclude) | banned_hidden_words(slug))
 
 
 def is_possible_hidden_word(*, game: str, language: str, length: int | None, word: str) -> bool:

@@ -63,8 +63,6 @@ LAYOUT: tuple[tuple[str, str, int], ...] = (
     (EMPTY, KEY, 5),
     (EMPTY, EMPTY, 7),
 )
-KEYS_PER_MAP = 9
-TRAPS_PER_MAP = 3
 TOTAL_KEYS = 15
 
 # Phases.

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import importlib
 import random
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from types import ModuleType
@@ -191,9 +191,6 @@ class _Registry(Mapping[str, ModuleType]):
     def __len__(self) -> int:
         return len(self._paths)
 
-    def register(self, slug: str, path: str) -> None:
-        self._paths[slug] = path
-
     def modules(self) -> dict[str, str]:
         return dict(self._paths)
 
@@ -215,11 +212,3 @@ BOTS = _Registry({
     "torneo": "games.torneo.bots",
 })
 
-
-def engine_for(slug: str) -> ModuleType:
-    return ENGINES[slug]
-
-
-def pure_modules() -> Iterable[str]:
-    """Every module that must import without Django (checked by tests/games/test_engines_are_pure.py)."""
-    return ["games.runtime.engine", "games.wordle", *ENGINES.modules().values(), *BOTS.modules().values()]

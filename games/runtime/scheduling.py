@@ -3,6 +3,8 @@
 Both are Celery tasks that carry enough to know whether they are still wanted (the deadline they were
 armed for, the bot's turn token for a move), so a late or repeated task changes nothing. The sweeper
 (games.tasks.sweep) re-arms what a lost task or a restarted worker dropped.
+
+Tasks are sent by name (`enqueue`), so this module, which the tasks themselves import, never imports them.
 """
 
 from __future__ import annotations
@@ -13,10 +15,17 @@ import secrets
 from datetime import datetime
 from types import ModuleType
 
+from celery import current_app
 from django.conf import settings
 from django.core.cache import cache
+from django.utils import timezone
 
+from games.models import Match
 from games.runtime.engine import BOTS, ENGINES
+
+# The tasks' names (games/tasks.py registers its tasks under these).
+ADVANCE_MATCH = "games.advance_match"
+BOT_MOVE = "games.bot_move"
 
 # A bot's pending move is remembered this long; after that the sweeper may schedule it again
 # (longer than the slowest think time, so a live task is never doubled).
@@ -40,22 +49,22 @@ def bots_for(game: str) -> ModuleType:
     return BOTS[game]
 
 
+def enqueue(task: str, args: tuple, **options) -> None:
+    """Send the task named `task` to the workers (`eta=` or `countdown=` as for apply_async)."""
+    current_app.send_task(task, args, **options)
+
+
 def arm_deadline(match_id: int, deadline: datetime) -> None:
     """A task at `deadline` that advances the match if that is still its deadline then."""
     if _disabled:
         return
-    from games.tasks import advance_match
-
-    advance_match.apply_async((match_id, deadline.isoformat()), eta=deadline)
+    enqueue(ADVANCE_MATCH, (match_id, deadline.isoformat()), eta=deadline)
 
 
 def schedule_bots(match_id: int) -> int:
     """Schedule a task for every bot seat that owes a move and has none pending. Returns how many."""
     if _disabled:
         return 0
-    from games.models import Match
-    from games.tasks import bot_move
-
     match = Match.objects.filter(pk=match_id, status=Match.PLAYING).first()
     if match is None or not any(sitter.get("bot") for sitter in match.lineup):
         return 0
@@ -75,11 +84,9 @@ def schedule_bots(match_id: int) -> int:
         # Before the round opens the bot thinks from the moment it opens, like a person would.
         opens = _opens_at(state)
         if opens is not None:
-            from django.utils import timezone
-
             delay += max(0.0, (opens - timezone.now()).total_seconds())
         try:
-            bot_move.apply_async((match_id, seat, turn), countdown=delay)
+            enqueue(BOT_MOVE, (match_id, seat, turn), countdown=delay)
         except Exception:
             # Not sent (the broker is down): let the next sweep schedule it instead of waiting out the mark.
             cache.delete(pending)

@@ -16,6 +16,15 @@ from games.torneo.rating import change_at_placement
 # A person whose sockets are all gone this long has abandoned (the rules: "tienes 60 segundos para volver").
 ABANDON_SECONDS = 60
 
+# Each word language by its own name: a player looks for the one they read, whatever the interface language
+# (the lobby's forms and the room page).
+LANGUAGE_NAMES = {
+    "en": "English", "id": "Bahasa Indonesia", "de": "Deutsch", "es": "Español", "fr": "Français",
+    "it": "Italiano", "nl": "Nederlands", "uz": "Oʻzbekcha", "pl": "Polski", "pt": "Português",
+    "kk": "Қазақша", "ru": "Русский", "uk": "Українська",
+}
+assert set(LANGUAGE_NAMES) == set(engine.LANGUAGES)  # noqa: S101 - a new engine language needs a name here
+
 
 def clean_settings(raw: Mapping[str, Any], interface_language: str) -> dict[str, Any]:
     """The word language (defaults to the interface language when it is one of the 13, else Spanish),

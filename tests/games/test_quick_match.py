@@ -57,7 +57,7 @@ def test_a_players_first_quick_match_is_one_round_and_later_ones_use_the_default
 
 
 def test_the_sweeper_launches_a_quick_match_whose_task_was_lost(alice):
-    from games.tasks import sweep
+    from lobby.tasks import sweep  # the lobby's own sweep (games.sweep knows nothing of quick matches)
 
     room = join(alice.player)
     Room.objects.filter(pk=room.pk).update(launch_at=timezone.now() - timedelta(seconds=5))

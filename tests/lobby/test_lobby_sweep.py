@@ -1,0 +1,49 @@
+"""The lobby has its own beat task (lobby.sweep): the games' sweep knows nothing of queues or quick matches,
+and the pages that reach into the lobby are the lobby's, under the games' paths."""
+
+from datetime import timedelta
+
+import pytest
+from django.conf import settings
+from django.urls import resolve, reverse
+from django.utils import timezone
+
+from lobby import tournament_queue
+from lobby.models import TournamentTicket
+
+pytestmark = pytest.mark.django_db
+
+
+def test_beat_runs_the_lobby_sweep_every_two_seconds_next_to_the_games_sweep():
+    schedule = {entry["task"]: entry["schedule"] for entry in settings.CELERY_BEAT_SCHEDULE.values()}
+    assert schedule["lobby.sweep"] == 2.0 and schedule["games.sweep"] == 2.0
+
+
+def test_the_lobby_sweep_withdraws_a_ticket_whose_player_left_the_site(person):
+    from lobby.tasks import sweep
+
+    player = person(1000, "Gone")  # never opened a page of the site since
+    tournament_queue.queue_join_alone(player=player, language="es", interface_language="es")
+    TournamentTicket.objects.update(created_at=timezone.now() - timedelta(minutes=1))
+    assert sweep() == {"withdrawn": 1, "launched": 0}
+    assert not TournamentTicket.objects.exists()
+
+
+def test_the_games_sweep_has_no_lobby_parts():
+    from games.tasks import sweep
+
+    assert set(sweep()) == {"advanced", "bots", "silent", "abandoned"}
+
+
+@pytest.mark.parametrize(("name", "args", "path"), [
+    ("duelo_quick", (), "/play/duelo/quick/"),
+    ("wordgrid_home", (), "/play/wordgrid/"),
+    ("wordgrid_offer", (), "/play/wordgrid/offers/"),
+    ("wordgrid_offer_cancel", (3,), "/play/wordgrid/offers/3/cancel/"),
+    ("wordgrid_offer_accept", (3,), "/play/wordgrid/offers/3/accept/"),
+    ("cruzadas_home", (), "/play/cruzadas/"),
+    ("cruzadas_queue", (), "/play/cruzadas/queue/"),
+])
+def test_the_pages_that_reach_into_the_lobby_keep_their_paths_and_are_the_lobbys(name, args, path):
+    assert reverse(name, args=args) == path
+    assert resolve(path).func.__module__ == "lobby.play_views"
