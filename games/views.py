@@ -30,6 +30,7 @@ from games.runtime.rooms import (
 )
 from games.strings import board_strings
 from games.torneo.spec import LANGUAGE_NAMES as TORNEO_LANGUAGE_NAMES
+from wallet.conf import payout_for
 
 
 @require_http_methods(["GET", "POST"])
@@ -64,7 +65,7 @@ def room(request, code: str):
     stake = latest.stake if latest else 0
     return render(request, "games/room.html", {
         "game_name": spec_for(room.game).name, "game_css": f"css/{room.game}.css",
-        "stake": stake, "payout": (2 * stake * 90) // 100,
+        "stake": stake, "payout": payout_for(stake),
         "room": room, "seats": room.seats.select_related("player").order_by("index"),
         "is_host": room.host_id == request.player.pk,
         "invite_url": request.build_absolute_uri(f"/r/{room.code}/"),

@@ -447,9 +447,9 @@ def assert_secret(state: engine.State, rng: random.Random) -> None:
         rival = state.racks[1 - seat]
         if len(rival) >= 3:
             assert json.dumps(rival, ensure_ascii=False) not in text
-        if len(state.bag) >= 3:
-            assert json.dumps(state.bag[-3:], ensure_ascii=False)[1:-1] not in text
-        # The view cannot depend on what the seat may not see.
+        # The view cannot depend on what the seat may not see: the rival's rack and the bag's order,
+        # redistributed at random, give the very same view. (This replaced a search of the view for the
+        # bag's last three tiles, which letters on show could match by chance: seed 682630.)
         assert view == engine.view(_secret_shuffled(state, seat, rng), seat)
     spectator = engine.view(state, None)
     assert all(json.dumps(r, ensure_ascii=False) not in json.dumps(spectator, ensure_ascii=False)
