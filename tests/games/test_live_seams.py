@@ -8,9 +8,8 @@ from __future__ import annotations
 from datetime import timedelta
 
 import pytest
-from django.contrib.auth import get_user_model
 
-from accounts.services import player_create_for_user, player_create_guest
+from accounts.services import player_create_guest
 from games.models import Match, MatchEvent, MatchResult, Room
 from games.runtime import matches, rooms, scheduling
 from games.runtime.errors import IllegalMove
@@ -19,9 +18,9 @@ from games.torneo import engine as torneo
 from games.wordgrid import engine as wordgrid
 from lobby import offers, queue
 from lobby.models import StakeOffer
+from tests.games.test_wordgrid_stakes import member
 from wallet.models import Transfer
 from wallet.selectors import balance_of, ledger_problems
-from wallet.services import wallet_grant
 
 pytestmark = pytest.mark.django_db
 
@@ -30,14 +29,6 @@ pytestmark = pytest.mark.django_db
 def no_celery_tasks():
     with scheduling.timers_disabled():
         yield
-
-
-def member(name: str, credits: int = 1000):
-    user = get_user_model().objects.create_user(username=name, email=f"{name}@example.com", password="x" * 20)
-    player = player_create_for_user(user=user, nickname=name.capitalize())
-    if credits:
-        wallet_grant(player=player, amount=credits, key=f"test-grant:{player.pk}")
-    return player
 
 
 def accepted(stake: int = 50):
@@ -115,12 +106,7 @@ def test_a_random_opponent_match_waits_for_both_and_a_game_against_the_ai_does_n
 
 def test_a_wordgrid_move_made_for_a_turn_that_has_passed_is_refused():
     ana, beto = player_create_guest(nickname="Ana"), player_create_guest(nickname="Beto")
-    room = rooms.room_create(game="wordgrid", host=ana, seats=2, interface_language="es", settings={})
-    rooms.room_join(room=room, player=beto)
-    match = matches.match_start(room=room, by=ana)
-    for player in (ana, beto):
-        matches.match_arrive(match_id=match.pk, player=player)
-    match.refresh_from_db()
+    match = _fresh_wordgrid(ana, beto)
     seen = match_snapshot(match, ana)["turn"]
     assert seen == "move:0" and match_snapshot(match, beto)["turn"] is None
 
