@@ -30,13 +30,14 @@ bench: $(STAMP)
 	DEBUG=1 DATABASE_URL=$${TEST_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/dreamgames} \
 	  REDIS_URL=$${TEST_REDIS_URL:-redis://127.0.0.1:6379/9} $(PY) -m bench
 
-# The loopback soak (docs/performance.md): `make soak` (about 60 s, 200 sockets) or `make soak PROFILE=long`
-# (about 10 minutes, 1,000 sockets, the Celery worker killed now and then). It owns its database and its
-# Redis db: both are emptied at the start.
+# The loopback soak (docs/performance.md): `make soak` (about 60 s, 200 sockets, Redis down 5 s) or
+# `make soak PROFILE=long` (about 10 minutes, 1,000 sockets, the Celery worker killed now and then, Redis down
+# 15 s). It owns its database (recreated at the start) and runs a Redis of its own (/usr/bin/redis-server on a
+# free port), which it stops and starts again. SOAK_ARGS=--page-heartbeat: sockets give up as socket.js does.
 PROFILE ?= short
 soak: $(STAMP)
 	DEBUG=1 DATABASE_URL=$${SOAK_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/dreamgames_soak} \
-	  REDIS_URL=$${SOAK_REDIS_URL:-redis://127.0.0.1:6379/10} $(PY) -m bench.soak --profile $(PROFILE)
+	  $(PY) -m bench.soak --profile $(PROFILE) $(SOAK_ARGS)
 
 # Rebuild the translation catalogues after changing strings (needs gettext's msgfmt).
 messages: $(STAMP)

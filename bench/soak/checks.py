@@ -1,7 +1,7 @@
 """What the soak verifies on the database and the logs once play stops (the stack still running).
 
-- No match is stuck: a playing match whose deadline passed more than STUCK_SECONDS ago was forgotten
-  by the timers and the sweeper alike.
+- No match is stuck: a playing match (or one waiting for its players) whose deadline passed more than
+  STUCK_SECONDS ago was forgotten by the timers and the sweeper alike.
 - No clock step was applied twice: events that the clock produces once per match, round or seat
   (a round opening or ending, a countdown, a flag falling, the end of the match) appear once.
 - The ledger is sound (`manage.py ledger_check`, in its own process, as an operator runs it).
@@ -27,13 +27,13 @@ LOG_ALARMS = ("Traceback", "Exception inside application", "CRITICAL")
 
 
 def overdue_seconds() -> float:
-    """How late the most overdue playing match is (0 when none is)."""
+    """How late the most overdue playing match (or one waiting for its players) is (0 when none is)."""
     from django.db.models import Min
     from django.utils import timezone
 
     from games.models import Match
 
-    oldest = Match.objects.filter(status=Match.PLAYING, deadline__lt=timezone.now()).aggregate(
+    oldest = Match.objects.filter(status__in=(Match.PLAYING, Match.ARRIVING), deadline__lt=timezone.now()).aggregate(
         oldest=Min("deadline"))["oldest"]
     return (timezone.now() - oldest).total_seconds() if oldest else 0.0
 
@@ -52,7 +52,7 @@ def stuck_matches() -> list[dict[str, Any]]:
 
     from games.models import Match
 
-    late = Match.objects.filter(status=Match.PLAYING,
+    late = Match.objects.filter(status__in=(Match.PLAYING, Match.ARRIVING),
                                 deadline__lt=timezone.now() - timedelta(seconds=STUCK_SECONDS))
     return [{"match": match.pk, "game": match.game, "deadline": match.deadline.isoformat(),
              "phase": match.state.get("phase"), "version": match.version} for match in late[:20]]
@@ -85,7 +85,9 @@ def counts() -> dict[str, Any]:
         allowed = int(cursor.fetchone()[0])
     return {"max_connections": allowed, "rooms": Room.objects.count(), "matches": matches,
             "events": MatchEvent.objects.count(), "results": MatchResult.objects.count(),
-            "staked_matches": Match.objects.filter(stake__gt=0).count(), "transfers": Transfer.objects.count()}
+            "staked_matches": Match.objects.filter(stake__gt=0).count(), "transfers": Transfer.objects.count(),
+            "arrived": Match.objects.filter(arrival__began_at__isnull=False).count(),
+            "aborted": Match.objects.filter(outcome__aborted=True).count()}
 
 
 def ledger_check(env: dict[str, str], attempts: int = 10) -> tuple[bool, str]:
@@ -100,15 +102,39 @@ def ledger_check(env: dict[str, str], attempts: int = 10) -> tuple[bool, str]:
     return result.returncode == 0, text
 
 
-def log_alarms(folder: Path) -> dict[str, list[str]]:
-    """The lines of each log that signal a crash, with the line after each for context."""
-    found: dict[str, list[str]] = {}
+def log_alarms(folder: Path, outages: list[tuple[dict[str, int], dict[str, int]]] = ()
+               ) -> tuple[dict[str, list[str]], dict[str, list[str]]]:
+    """The lines of each log that signal a crash, with the line after each for context: those written
+    outside any outage, and those written during one (`outages`: each log's size when Redis went and a
+    little after it returned, outage.log_sizes). An outage makes the server log its failures with their
+    tracebacks (a broadcast after a commit, the channel layer's reader): expected there, not elsewhere."""
+    outside: dict[str, list[str]] = {}
+    inside: dict[str, list[str]] = {}
     for path in sorted(folder.glob("*.log")):
-        lines = path.read_text(errors="replace").splitlines()
-        hits = [" | ".join(lines[i:i + 2]) for i, line in enumerate(lines) if any(a in line for a in LOG_ALARMS)]
-        if hits:
-            found[path.stem] = hits
-    return found
+        windows = [(start.get(path.stem, 0), end.get(path.stem, start.get(path.stem, 0))) for start, end in outages]
+        data = path.read_bytes()
+        lines, offsets, at = data.splitlines(keepends=True), [], 0
+        for line in lines:
+            offsets.append(at)
+            at += len(line)
+        text = [line.decode(errors="replace").rstrip("\r\n") for line in lines]
+        for i, line in enumerate(text):
+            if any(alarm in line for alarm in LOG_ALARMS):
+                during = any(start <= offsets[i] < end for start, end in windows)
+                (inside if during else outside).setdefault(path.stem, []).append(" | ".join(text[i:i + 2]))
+    return outside, inside
+
+
+def latest_matches(codes: set[str]) -> dict[str, tuple[int, int]]:
+    """Each room's latest match (the highest id: a later match of a room, or of a newer room with the
+    same code) and its version, by room code."""
+    from games.models import Match
+
+    latest: dict[str, tuple[int, int]] = {}
+    for code, pk, version in Match.objects.filter(room__code__in=codes).values_list("room__code", "pk", "version"):
+        if code not in latest or pk > latest[code][0]:
+            latest[code] = (pk, version)
+    return latest
 
 
 TASK_LINE = re.compile(r"Task (?P<name>[\w.]+)\[[^\]]+\] succeeded in (?P<seconds>[\d.]+)s: (?P<result>.*)$")
