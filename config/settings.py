@@ -116,6 +116,10 @@ CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_BROKER_CONNECTION_RETRY = True
 CELERY_BROKER_CONNECTION_MAX_RETRIES = None
 CELERY_WORKER_CONSUMER = "config.worker:Consumer"
+# After a reconnect Celery lowers the prefetch count by the tasks it still holds (our timers, with eta) and
+# "restores" it as they finish; the soak saw the restored worker fetch nothing more in 2 of 3 runs (timers
+# and bots stuck until the worker was killed). Without the reduction it kept fetching (docs/decisions.md 23).
+CELERY_WORKER_ENABLE_PREFETCH_COUNT_REDUCTION = False
 CELERY_BEAT_SCHEDULE = {
     # Beat proves it is alive to /healthz; game sweepers join this schedule as games arrive.
     "heartbeat": {"task": "config.tasks.heartbeat", "schedule": 5.0},

@@ -10,6 +10,8 @@ clients' resync on reconnect (views), never turned into an error for the player 
 from __future__ import annotations
 
 import logging
+import threading
+import time
 from collections.abc import Callable
 
 from asgiref.sync import async_to_sync
@@ -18,6 +20,14 @@ from django.db import transaction
 
 log = logging.getLogger(__name__)
 
+# Rooms whose announcement failed (Redis down): their sockets, still open, would never hear of the change
+# (the soak: a move made during an outage was seen by nobody, and a Wordgrid player then lost on time).
+# This process announces them again, once a second, until Redis answers.
+RETRY_SECONDS = 1.0
+_owed: set[str] = set()
+_owed_lock = threading.Lock()
+_retrying: threading.Thread | None = None
+
 
 def room_group(code: str) -> str:
     return f"room.{code}"
@@ -25,11 +35,45 @@ def room_group(code: str) -> str:
 
 def announce(code: str, *, room_version: int | None = None, match_id: int | None = None,
              match_version: int | None = None) -> None:
+    """Tell the room's sockets to look again. If Redis does not take it, the room is owed an announcement
+    (a plain one: every socket sends its viewer fresh snapshots, and only what changed) and this raises."""
     layer = get_channel_layer()
-    async_to_sync(layer.group_send)(room_group(code), {
-        "type": "room.changed", "room_version": room_version,
-        "match_id": match_id, "match_version": match_version,
-    })
+    try:
+        async_to_sync(layer.group_send)(room_group(code), {
+            "type": "room.changed", "room_version": room_version,
+            "match_id": match_id, "match_version": match_version,
+        })
+    except Exception:
+        _owe(code)
+        raise
+
+
+def _owe(code: str) -> None:
+    global _retrying
+    with _owed_lock:
+        _owed.add(code)
+        if _retrying is None:
+            _retrying = threading.Thread(target=_pay_owed, name="owed-announcements", daemon=True)
+            _retrying.start()
+
+
+def _pay_owed() -> None:
+    global _retrying
+    while True:
+        time.sleep(RETRY_SECONDS)
+        with _owed_lock:
+            owed = sorted(_owed)
+            if not owed:
+                _retrying = None  # under the lock: a room owed from now on starts a new thread
+                return
+        for code in owed:
+            try:
+                async_to_sync(get_channel_layer().group_send)(room_group(code), {"type": "room.changed"})
+            except Exception:
+                break  # still down: try again in a second
+            with _owed_lock:
+                _owed.discard(code)
+            log.info("room %s: announced again after Redis came back", code)
 
 
 def safely(what: str, ref: str, step: Callable[[], object]) -> bool:

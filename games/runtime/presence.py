@@ -75,8 +75,14 @@ async def arrive(code: str, player_id: int, socket: str) -> None:
 
 
 async def beat(code: str, player_id: int, socket: str) -> None:
-    """The socket was heard from (a ping): it stays present for another TTL_SECONDS."""
-    await _client().zadd(_key(code), {_member(player_id, socket): time.time()}, xx=True)
+    """The socket was heard from (a ping): it stays present for another TTL_SECONDS. Written whole, not
+    as an update: after Redis restarted empty (an outage) the sockets that are still open come back by
+    their next ping (the soak found none of them present again with an update-only write)."""
+    pipe = _client().pipeline(transaction=False)
+    pipe.zadd(_key(code), {_member(player_id, socket): time.time()})
+    pipe.expire(_key(code), KEEP_SECONDS)
+    pipe.sadd(ROOMS_KEY, code)
+    await pipe.execute()
 
 
 async def leave(code: str, player_id: int, socket: str) -> None:

@@ -167,9 +167,11 @@ export function startRoom(element, { connect = openSocket, strings = readStrings
       freeze(true);
       showBanner(t("offline"), { note: t("offline_note") });
     } else if (status === "online" && lost) {
-      // The board stays frozen (no input lands on a table it has not seen) until the fresh snapshot.
+      // The board stays frozen (no input lands on a table it has not seen) until the fresh snapshot. A
+      // new socket gets one by itself; a socket that resumed after a stall asks for it.
       resyncNext = true;
-      syncFallback = setTimeout(() => sendRaw({ type: "sync" }), SYNC_FALLBACK_MS);
+      if (detail.resumed) sendRaw({ type: "sync" });
+      else syncFallback = setTimeout(() => sendRaw({ type: "sync" }), SYNC_FALLBACK_MS);
     } else if (status === "closed") {
       lost = true;
       clearTimeout(syncFallback);

@@ -8,12 +8,17 @@
 // "closed" (the server closed it for a reason that will not change: detail.code says which; no retry).
 //
 // A socket can be half-open (the server or the network died without closing it): nothing arrives and
-// nothing says so. While open, a ping goes out every PING_MS (the servers answer pong, and the room
-// server refreshes presence with it); if nothing at all arrives within PONG_MS after a ping, the socket
-// is taken as lost: at most PING_MS + PONG_MS after the last frame heard.
+// nothing says so. While open, a ping goes out every PING_MS (the servers answer pong, and they refresh
+// presence with it); if nothing at all arrives within PONG_MS after a ping, the page says so at once
+// ("reconnecting": at most PING_MS + PONG_MS after the last frame heard) but keeps the socket for a
+// while: a busy server answers late, and closing on every late pong turned a loaded server into a storm
+// of reconnects (the soak, docs/performance.md). A frame that arrives in time resumes the socket
+// (status "online" with detail.resumed: nothing was missed on the wire, but the page asks for a fresh
+// snapshot); SILENT_MS without any frame gives it up and reconnects.
 
 export const PING_MS = 2000;
 export const PONG_MS = 900;
+export const SILENT_MS = 10000;
 // A handshake that takes longer than this is given up and retried (a stopped server accepts TCP).
 export const CONNECT_MS = 4000;
 const MAX_BACKOFF_MS = 8000;
@@ -22,7 +27,7 @@ const MAX_BACKOFF_MS = 8000;
 export const FINAL_CODES = new Set([4401, 4404, 4408, 4429]);
 
 export function openSocket(path, { onFrame = () => {}, onStatus = () => {}, pingMs = PING_MS, pongMs = PONG_MS,
-  connectMs = CONNECT_MS } = {}) {
+  connectMs = CONNECT_MS, silentMs = SILENT_MS } = {}) {
   const scheme = window.location.protocol === "https:" ? "wss" : "ws";
   const url = `${scheme}://${window.location.host}${path}`;
   let socket = null; // the one live attempt; events of any older one are ignored
@@ -33,6 +38,8 @@ export function openSocket(path, { onFrame = () => {}, onStatus = () => {}, ping
   let connectTimer = null;
   let pingTimer = null;
   let pongTimer = null;
+  let silentTimer = null;
+  let stalled = false; // the open socket missed a pong: shown as reconnecting, kept until SILENT_MS
   let retryTimer = null;
 
   function setStatus(next, detail = {}) {
@@ -45,6 +52,8 @@ export function openSocket(path, { onFrame = () => {}, onStatus = () => {}, ping
     clearTimeout(connectTimer);
     clearInterval(pingTimer);
     clearTimeout(pongTimer);
+    clearTimeout(silentTimer);
+    stalled = false;
   }
 
   function connect() {
@@ -66,6 +75,11 @@ export function openSocket(path, { onFrame = () => {}, onStatus = () => {}, ping
     ws.addEventListener("message", (event) => {
       if (socket !== ws) return;
       heardAt = performance.now();
+      if (stalled) {
+        stalled = false;
+        clearTimeout(silentTimer);
+        setStatus("online", { resumed: true });
+      }
       let frame;
       try {
         frame = JSON.parse(event.data);
@@ -87,8 +101,15 @@ export function openSocket(path, { onFrame = () => {}, onStatus = () => {}, ping
     ws.send(JSON.stringify({ type: "ping" }));
     clearTimeout(pongTimer);
     pongTimer = setTimeout(() => {
-      if (heardAt < sentAt) lose(ws); // not even the pong: half-open
+      if (heardAt < sentAt) stall(ws); // not even the pong: half-open, or a server far behind
     }, pongMs);
+  }
+
+  function stall(ws) {
+    if (socket !== ws || stalled) return;
+    stalled = true;
+    setStatus("reconnecting");
+    silentTimer = setTimeout(() => lose(ws), Math.max(0, silentMs - (performance.now() - heardAt)));
   }
 
   // The attempt `ws` is over (closed, silent, or never opened): show it and try again after a while.
@@ -102,7 +123,7 @@ export function openSocket(path, { onFrame = () => {}, onStatus = () => {}, ping
     } catch {
       // already closing
     }
-    setStatus("reconnecting");
+    setStatus("reconnecting", { reconnect: true });
     const delay = Math.min(MAX_BACKOFF_MS, 500 * 2 ** attempt) * (0.5 + Math.random() / 2);
     attempt += 1;
     retryTimer = setTimeout(connect, delay);

@@ -210,6 +210,25 @@ async def test_a_move_whose_broadcast_fails_after_commit_is_still_answered_ok(ca
             channel_layers.backends.pop("default", None)
     assert "announce failed after commit" in caplog.text and f"match {match_id}" in caplog.text
     assert (await database_sync_to_async(Match.objects.get)(pk=match_id)).version == 3  # the guess stands
-    await ana.send_json_to({"type": "sync"})  # the client's resync shows it
+    # Redis is back: the process announces the room it owed, and the open socket shows the guess unasked.
     assert (await receive_until(ana, "match"))["view"]["grid"]["rows"][0]["shown"] == "árbol"
+    await ana.disconnect()
+
+
+async def test_sockets_still_open_come_back_after_redis_restarted_empty():
+    code, _match_id, ana_cookie, _beto_cookie, _state = await table_of_two()
+    ana = socket(code, ana_cookie)
+    await ana.connect()
+    await receive_until(ana, "match")
+    client = presence._client()
+    await client.delete(f"dg:presence:{code}", presence.ROOMS_KEY)  # Redis came back with nothing in it
+    assert await presence.online(code) == set()
+    every, presence.BEAT_SECONDS = presence.BEAT_SECONDS, 0.0
+    try:
+        await ana.send_json_to({"type": "ping"})
+        await receive_until(ana, "pong")
+    finally:
+        presence.BEAT_SECONDS = every
+    assert len(await presence.online(code)) == 1
+    assert code.encode() in await client.smembers(presence.ROOMS_KEY)  # the sweeper finds the room again
     await ana.disconnect()
