@@ -22,11 +22,15 @@ log = logging.getLogger(__name__)
 
 # Rooms whose announcement failed (Redis down): their sockets, still open, would never hear of the change
 # (the soak: a move made during an outage was seen by nobody, and a Wordgrid player then lost on time).
-# This process announces them again, once a second, until Redis answers.
+# This process announces them again, once a second, until Redis answers, and once more AGAIN_SECONDS
+# later: a restarted Redis takes a publish before every process has subscribed its sockets again, and a
+# publish nobody hears raises nothing. Rooms announced in that while are announced again as well.
 RETRY_SECONDS = 1.0
-_owed: set[str] = set()
+AGAIN_SECONDS = 5.0
+_owed: dict[str, float] = {}  # room code -> when to announce it (monotonic)
 _owed_lock = threading.Lock()
 _retrying: threading.Thread | None = None
+_recovering_until = 0.0
 
 
 def room_group(code: str) -> str:
@@ -44,35 +48,44 @@ def announce(code: str, *, room_version: int | None = None, match_id: int | None
             "match_id": match_id, "match_version": match_version,
         })
     except Exception:
-        _owe(code)
+        _owe(code, time.monotonic())
         raise
+    if time.monotonic() < _recovering_until:
+        _owe(code, time.monotonic() + AGAIN_SECONDS)  # just after an outage: it may have reached nobody
 
 
-def _owe(code: str) -> None:
+def _owe(code: str, at: float) -> None:
     global _retrying
     with _owed_lock:
-        _owed.add(code)
+        _owed[code] = min(at, _owed.get(code, at))
         if _retrying is None:
             _retrying = threading.Thread(target=_pay_owed, name="owed-announcements", daemon=True)
             _retrying.start()
 
 
 def _pay_owed() -> None:
-    global _retrying
+    global _retrying, _recovering_until
     while True:
         time.sleep(RETRY_SECONDS)
+        now = time.monotonic()
         with _owed_lock:
-            owed = sorted(_owed)
-            if not owed:
+            if not _owed:
                 _retrying = None  # under the lock: a room owed from now on starts a new thread
                 return
-        for code in owed:
+            due = sorted(code for code, at in _owed.items() if at <= now)
+        # The first rooms through after an outage are announced once more later (see AGAIN_SECONDS).
+        after_outage = now >= _recovering_until
+        for code in due:
             try:
                 async_to_sync(get_channel_layer().group_send)(room_group(code), {"type": "room.changed"})
             except Exception:
                 break  # still down: try again in a second
             with _owed_lock:
-                _owed.discard(code)
+                if _owed.get(code, now + 1) <= now:
+                    del _owed[code]
+                if after_outage:
+                    _owed[code] = now + AGAIN_SECONDS
+                    _recovering_until = now + 2 * AGAIN_SECONDS
             log.info("room %s: announced again after Redis came back", code)
 
 

@@ -39,6 +39,9 @@ def redis_down():
             app.conf.broker_url = previous
             app._pool = None
             channel_layers.backends.pop("default", None)
+            from tests.games.test_live_sockets import forget_the_outage
+
+            forget_the_outage()
 
 
 def member(name: str):
