@@ -18,8 +18,11 @@ run: $(STAMP)
 test: $(STAMP)
 	bash scripts/test.sh
 
+# What the test command checks before the tests: lint, format, the import contracts (add `ruff format .` to fix the format).
 lint: $(STAMP)
 	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+	$(VENV)/bin/lint-imports
 
 e2e: $(STAMP)
 	bash scripts/test.sh e2e

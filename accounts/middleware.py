@@ -10,7 +10,5 @@ class PlayerMiddleware:
         self.get_response = get_response
 
     def __call__(self, request):
-        request.player = SimpleLazyObject(
-            lambda: player_from_session(user=request.user, session=request.session)
-        )
+        request.player = SimpleLazyObject(lambda: player_from_session(user=request.user, session=request.session))
         return self.get_response(request)

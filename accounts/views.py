@@ -13,8 +13,9 @@ from accounts.services import player_create_guest, player_rename
 
 def _safe_next(request, default: str = "/") -> str:
     candidate = request.POST.get("next") or request.GET.get("next") or default
-    if url_has_allowed_host_and_scheme(candidate, allowed_hosts={request.get_host()},
-                                       require_https=request.is_secure()):
+    if url_has_allowed_host_and_scheme(
+        candidate, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ):
         return candidate
     return default
 

@@ -103,8 +103,16 @@ def main(argv: list[str] | None = None) -> int:
 
     print()
     print(report.table(found))
-    path = report.write_json("bench", report.report("bench", found, started=started, load_at_start=load,
-                                                    details={"areas": areas, "output": log, "failed": failures}))
+    path = report.write_json(
+        "bench",
+        report.report(
+            "bench",
+            found,
+            started=started,
+            load_at_start=load,
+            details={"areas": areas, "output": log, "failed": failures},
+        ),
+    )
     failed = f"; FAILED: {', '.join(failures)}" if failures else ""
     print(f"\nbench: written {path.relative_to(report.ROOT)}{failed}")
     return 1 if failures else 0

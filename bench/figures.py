@@ -49,15 +49,34 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[max(0, math.ceil(share * len(ordered)) - 1)]
 
 
-def sampled(area: str, name: str, samples: list[float], unit: str, method: str, *,
-            headline: str = "mean", p95: bool = False, extra: dict[str, Any] | None = None) -> Figure:
+def sampled(
+    area: str,
+    name: str,
+    samples: list[float],
+    unit: str,
+    method: str,
+    *,
+    headline: str = "mean",
+    p95: bool = False,
+    extra: dict[str, Any] | None = None,
+) -> Figure:
     """A figure from samples: the mean (or median) as the value, with p50, p99, max and n."""
     if not samples:
         return Figure(area, name, None, unit, method + " (no samples)", n=0, extra=extra or {})
     value = statistics.mean(samples) if headline == "mean" else percentile(samples, 0.5)
-    return Figure(area, name, value, unit, method, p50=percentile(samples, 0.5),
-                  p95=percentile(samples, 0.95) if p95 else None, p99=percentile(samples, 0.99),
-                  max=max(samples), n=len(samples), extra=extra or {})
+    return Figure(
+        area,
+        name,
+        value,
+        unit,
+        method,
+        p50=percentile(samples, 0.5),
+        p95=percentile(samples, 0.95) if p95 else None,
+        p99=percentile(samples, 0.99),
+        max=max(samples),
+        n=len(samples),
+        extra=extra or {},
+    )
 
 
 def number(value: Any) -> str:
@@ -79,8 +98,11 @@ def number(value: Any) -> str:
 
 
 def shown_value(item: Figure) -> str:
-    spread = [f"{label} {number(getattr(item, label))}" for label in ("p50", "p95", "p99", "max")
-              if getattr(item, label) is not None]
+    spread = [
+        f"{label} {number(getattr(item, label))}"
+        for label in ("p50", "p95", "p99", "max")
+        if getattr(item, label) is not None
+    ]
     if item.n is not None:
         spread.append(f"n={item.n:,}")
     text = number(item.value)
@@ -92,14 +114,26 @@ def table(figures: list[Figure]) -> str:
     header = ("area", "figure", "value", "unit", "method")
     rows, previous = [], None
     for item in figures:  # a method repeated row after row is written once
-        rows.append((item.area, item.figure, shown_value(item), item.unit,
-                     "(as above)" if item.method == previous else item.method))
+        rows.append(
+            (
+                item.area,
+                item.figure,
+                shown_value(item),
+                item.unit,
+                "(as above)" if item.method == previous else item.method,
+            )
+        )
         previous = item.method
     widths = [max(len(row[i]) for row in [header, *rows]) for i in range(4)]
     lines = []
     for index, row in enumerate([header, *rows]):
-        cells = [row[0].ljust(widths[0]), row[1].ljust(widths[1]), row[2].rjust(widths[2]),
-                 row[3].ljust(widths[3]), row[4]]
+        cells = [
+            row[0].ljust(widths[0]),
+            row[1].ljust(widths[1]),
+            row[2].rjust(widths[2]),
+            row[3].ljust(widths[3]),
+            row[4],
+        ]
         lines.append("  ".join(cells).rstrip())
         if index == 0:
             lines.append("  ".join("-" * width for width in [*widths, len(header[4])]))
@@ -111,12 +145,14 @@ def machine() -> dict[str, Any]:
     model = ""
     try:
         lscpu = subprocess.run(["lscpu"], capture_output=True, text=True, check=False).stdout
-        model = next((line.split(":", 1)[1].strip() for line in lscpu.splitlines()
-                      if line.startswith("Model name")), "")
+        model = next(
+            (line.split(":", 1)[1].strip() for line in lscpu.splitlines() if line.startswith("Model name")), ""
+        )
     except OSError:
         pass
-    commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True,
-                            check=False).stdout.strip()
+    commit = subprocess.run(
+        ["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True, check=False
+    ).stdout.strip()
     return {
         "nproc": len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count(),
         "cpu_model": model or platform.processor(),
@@ -127,8 +163,14 @@ def machine() -> dict[str, Any]:
     }
 
 
-def report(kind: str, figures: list[Figure], *, started: datetime, details: dict[str, Any] | None = None,
-           load_at_start: tuple[float, float, float] | None = None) -> dict[str, Any]:
+def report(
+    kind: str,
+    figures: list[Figure],
+    *,
+    started: datetime,
+    details: dict[str, Any] | None = None,
+    load_at_start: tuple[float, float, float] | None = None,
+) -> dict[str, Any]:
     """The JSON of one run. The load average at start and end says how busy the (shared) machine was."""
     return {
         "kind": kind,

@@ -21,8 +21,10 @@ AREA = "pages"
 
 def fetch(port: int, path: str, cookie: str) -> tuple[float, float, int]:
     """(ms to the first byte, ms to the last, HTTP status) of one GET on a fresh connection."""
-    request = (f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nCookie: sessionid={cookie}\r\n"
-               f"Accept-Language: es\r\nConnection: close\r\n\r\n").encode()
+    request = (
+        f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nCookie: sessionid={cookie}\r\n"
+        f"Accept-Language: es\r\nConnection: close\r\n\r\n"
+    ).encode()
     started = time.perf_counter()
     with socket.create_connection(("127.0.0.1", port), timeout=30) as connection:
         connection.sendall(request)
@@ -48,8 +50,13 @@ def _guest_with_a_match() -> tuple[str, str]:
     session = SessionStore()
     remember_guest(session=session, player=guest)
     session.create()
-    room = rooms.room_create(game="duelo", host=guest, seats=2, interface_language="es",
-                             settings={"language": "es", "rounds": 3, "round_seconds": 90})
+    room = rooms.room_create(
+        game="duelo",
+        host=guest,
+        seats=2,
+        interface_language="es",
+        settings={"language": "es", "rounds": 3, "round_seconds": 90},
+    )
     rooms.room_seat_set(room=room, by=guest, index=1, bot_level="medium")
     matches.match_start(room=room, by=guest)
     return session.session_key, room.code
@@ -73,10 +80,17 @@ def ttfb(requests: int = 60, warmup: int = 5) -> list[Figure]:
                         raise RuntimeError(f"GET {path} answered {status}: {stack.tail('daphne')}")
                     first.append(to_first)
                     whole.append(to_last)
-                figures.append(sampled(AREA, f"TTFB, {label}", first, "ms",
-                                       f"GET {path} as a guest, fresh connection to daphne on loopback, "
-                                       f"{requests} sequential requests after {warmup} to warm up; "
-                                       f"whole page mean {sum(whole) / len(whole):.1f} ms"))
+                figures.append(
+                    sampled(
+                        AREA,
+                        f"TTFB, {label}",
+                        first,
+                        "ms",
+                        f"GET {path} as a guest, fresh connection to daphne on loopback, "
+                        f"{requests} sequential requests after {warmup} to warm up; "
+                        f"whole page mean {sum(whole) / len(whole):.1f} ms",
+                    )
+                )
             return figures
         finally:
             stack.stop_all()

@@ -32,14 +32,17 @@ def wordle_feedback(calls: int = 200_000, seed: int = 1) -> list[Figure]:
     rng = random.Random(seed)
     pairs = [(rng.choice(words), rng.choice(words)) for _ in range(calls)]
     figures = []
-    for name, function in (("Wordle feedback (marks)", wordle.feedback), ("Wordle pattern (bots' integer)",
-                                                                           wordle.pattern)):
+    for name, function in (
+        ("Wordle feedback (marks)", wordle.feedback),
+        ("Wordle pattern (bots' integer)", wordle.pattern),
+    ):
         started = time.perf_counter()
         for guess, hidden in pairs:
             function(guess, hidden)
         rate = calls / (time.perf_counter() - started)
-        figures.append(Figure(AREA, name, rate, "calls/s",
-                              f"{calls:,} random pairs of duelo-es-5-valid words, one thread"))
+        figures.append(
+            Figure(AREA, name, rate, "calls/s", f"{calls:,} random pairs of duelo-es-5-valid words, one thread")
+        )
     return figures
 
 
@@ -51,8 +54,9 @@ def duelo_bots(games: int = 10, seed: int = 1) -> list[Figure]:
 
     figures = []
     for language in engine.LANGUAGES:
-        warm = engine.new_game({"language": language, "rounds": 1, "round_seconds": 120}, 2,
-                               random.Random(0), T0, words=lexicon)
+        warm = engine.new_game(
+            {"language": language, "rounds": 1, "round_seconds": 120}, 2, random.Random(0), T0, words=lexicon
+        )
         warm, _events = engine.advance(warm, T0 + timedelta(seconds=3))
         for level in bots.LEVELS:  # builds each list's word pool once, as a worker does on first use
             bots.bot_action(warm, 0, level, random.Random(0), words=lexicon)
@@ -60,8 +64,9 @@ def duelo_bots(games: int = 10, seed: int = 1) -> list[Figure]:
             rng = random.Random(seed)
             samples: list[float] = []
             for _game in range(games):
-                state = engine.new_game({"language": language, "rounds": 1, "round_seconds": 120}, 2, rng, T0,
-                                        words=lexicon)
+                state = engine.new_game(
+                    {"language": language, "rounds": 1, "round_seconds": 120}, 2, rng, T0, words=lexicon
+                )
                 now = T0 + timedelta(seconds=3)
                 state, _events = engine.advance(state, now)  # past the start card
                 while state.phase == engine.PLAYING and not state.current.seats[0].done:
@@ -70,9 +75,16 @@ def duelo_bots(games: int = 10, seed: int = 1) -> list[Figure]:
                     samples.append(_ms_since(started))
                     now += timedelta(seconds=1)
                     state, _events = engine.apply(state, 0, action, now, words=lexicon)
-            figures.append(sampled(AREA, f"Duelo bot choice, {language} {level}", samples, "ms",
-                                   f"bots.bot_action per guess, {games} solo games of random hidden words "
-                                   f"(seed {seed}), word pools built beforehand"))
+            figures.append(
+                sampled(
+                    AREA,
+                    f"Duelo bot choice, {language} {level}",
+                    samples,
+                    "ms",
+                    f"bots.bot_action per guess, {games} solo games of random hidden words "
+                    f"(seed {seed}), word pools built beforehand",
+                )
+            )
     return figures
 
 
@@ -87,11 +99,21 @@ def wordgrid(positions: int = 200, games: int = 4, seed: int = 1) -> list[Figure
     for number in range(games):  # hard against medium, each moving first in turn
         arena.play_game(*(("hard", "medium") if number % 2 == 0 else ("medium", "hard")), rng, timings)
     return [
-        sampled(AREA, "Wordgrid move generator, per position", found["ms"], "ms",
-                f"moves.legal_moves on {positions} random midgame positions (games.wordgrid.arena, seed {seed}); "
-                f"{sum(found['moves']) / len(found['moves']):.0f} legal moves per position on average"),
-        sampled(AREA, "Wordgrid hard bot, per move", timings["hard"], "ms",
-                f"bots.bot_action of the hard level in {games} games against medium (games.wordgrid.arena)"),
+        sampled(
+            AREA,
+            "Wordgrid move generator, per position",
+            found["ms"],
+            "ms",
+            f"moves.legal_moves on {positions} random midgame positions (games.wordgrid.arena, seed {seed}); "
+            f"{sum(found['moves']) / len(found['moves']):.0f} legal moves per position on average",
+        ),
+        sampled(
+            AREA,
+            "Wordgrid hard bot, per move",
+            timings["hard"],
+            "ms",
+            f"bots.bot_action of the hard level in {games} games against medium (games.wordgrid.arena)",
+        ),
     ]
 
 
@@ -105,11 +127,17 @@ def cruzadas(positions: int = 40, seed: int = 1, memory_samples: int = 4) -> lis
     figures = []
     for blanks in (0, 1, 2):
         data = found[blanks]
-        figures.append(sampled(
-            AREA, f"Cruzadas move generator, {blanks} blank{'s' if blanks != 1 else ''}", data["ms"], "CPU ms",
-            f"movegen.generate on {positions} random midgame positions, same letters with {blanks} made blanks "
-            f"(games.cruzadas.arena, seed {seed}); {sum(data['moves']) / len(data['moves']):.0f} moves/position, "
-            f"peak {max(data['peak_mb']):.1f} MB allocated by one call (first {memory_samples} positions traced)"))
+        figures.append(
+            sampled(
+                AREA,
+                f"Cruzadas move generator, {blanks} blank{'s' if blanks != 1 else ''}",
+                data["ms"],
+                "CPU ms",
+                f"movegen.generate on {positions} random midgame positions, same letters with {blanks} made blanks "
+                f"(games.cruzadas.arena, seed {seed}); {sum(data['moves']) / len(data['moves']):.0f} moves/position, "
+                f"peak {max(data['peak_mb']):.1f} MB allocated by one call (first {memory_samples} positions traced)",
+            )
+        )
     return figures
 
 
@@ -131,8 +159,7 @@ print(json.dumps({"seconds": time.perf_counter() - started, "rss_growth_mib": rs
                   "rss_mib": rss_mib(), "lists": len(lexicon.manifest())}))
 """
 
-PROBED_LISTS = ("cruzadas-tr-valid", "wordgrid-en-valid", "duelo-es-5-valid", "duelo-ru-5-valid",
-                "torneo-uk-6-valid")
+PROBED_LISTS = ("cruzadas-tr-valid", "wordgrid-en-valid", "duelo-es-5-valid", "duelo-ru-5-valid", "torneo-uk-6-valid")
 
 
 def lexicons() -> list[Figure]:
@@ -144,18 +171,41 @@ def lexicons() -> list[Figure]:
     for slug in PROBED_LISTS:
         found = probe(slug)
         kind = "DAWG" if slug == "cruzadas-tr-valid" else "word set"
-        method = (f"fresh interpreter loads the {kind} of {list_info(slug).count:,} words "
-                  f"(wordlists.bench.probe); {found['mib']:.1f} MiB allocated by Python")
+        method = (
+            f"fresh interpreter loads the {kind} of {list_info(slug).count:,} words "
+            f"(wordlists.bench.probe); {found['mib']:.1f} MiB allocated by Python"
+        )
         figures.append(Figure(AREA, f"Lexicon load, {slug}", found["seconds"] * 1000, "ms", method))
-        figures.append(Figure(AREA, f"Lexicon memory, {slug}", found["rss_growth_mib"], "MiB RSS",
-                              "growth of the process's resident memory from that load"))
+        figures.append(
+            Figure(
+                AREA,
+                f"Lexicon memory, {slug}",
+                found["rss_growth_mib"],
+                "MiB RSS",
+                "growth of the process's resident memory from that load",
+            )
+        )
     result = subprocess.run([sys.executable, "-c", ALL_LISTS_PROBE], capture_output=True, text=True, check=True)
     every = json.loads(result.stdout)
-    figures.append(Figure(AREA, "Lexicon load, every list", every["seconds"] * 1000, "ms",
-                          f"fresh interpreter loads all {every['lists']} lists and the two DAWGs "
-                          f"(what a worker that served every game holds)"))
-    figures.append(Figure(AREA, "Lexicon memory, every list", every["rss_growth_mib"], "MiB RSS",
-                          f"growth of resident memory; the process ends at {every['rss_mib']:.0f} MiB"))
+    figures.append(
+        Figure(
+            AREA,
+            "Lexicon load, every list",
+            every["seconds"] * 1000,
+            "ms",
+            f"fresh interpreter loads all {every['lists']} lists and the two DAWGs "
+            f"(what a worker that served every game holds)",
+        )
+    )
+    figures.append(
+        Figure(
+            AREA,
+            "Lexicon memory, every list",
+            every["rss_growth_mib"],
+            "MiB RSS",
+            f"growth of resident memory; the process ends at {every['rss_mib']:.0f} MiB",
+        )
+    )
     return figures
 
 
@@ -174,9 +224,16 @@ def torneo_pairing(rounds: int = 3000, seed: int = 1) -> list[Figure]:
             samples.append(_ms_since(started) * 1000)
             last_opponents = {a: b for a, b in pairing.duels} | {b: a for a, b in pairing.duels}
             last_bye = pairing.bye
-        figures.append(sampled(AREA, f"Torneo round pairing, {players} players", samples, "µs",
-                               f"pairing.pair_round with last round's duels{' and bye' if players % 2 else ''} "
-                               f"as history, {rounds:,} rounds"))
+        figures.append(
+            sampled(
+                AREA,
+                f"Torneo round pairing, {players} players",
+                samples,
+                "µs",
+                f"pairing.pair_round with last round's duels{' and bye' if players % 2 else ''} "
+                f"as history, {rounds:,} rounds",
+            )
+        )
     return figures
 
 
@@ -197,8 +254,13 @@ def claves_maps(count: int = 20_000, boards: int = 2_000, seed: int = 1) -> list
         samples.append(_ms_since(started) * 1000)
     return [
         Figure(AREA, "Claves map generation", maps_us, "µs", f"engine.draw_maps (the two keyed maps), {count:,} draws"),
-        sampled(AREA, "Claves new board (words + maps)", samples, "µs",
-                f"engine.new_game on claves-es-standard: 25 words drawn and both maps, {boards:,} boards"),
+        sampled(
+            AREA,
+            "Claves new board (words + maps)",
+            samples,
+            "µs",
+            f"engine.new_game on claves-es-standard: 25 words drawn and both maps, {boards:,} boards",
+        ),
     ]
 
 

@@ -71,12 +71,18 @@ class DueloTable:
         self.players = players
         hidden = rng.sample(lexicon("duelo-es-5-hidden").words, DUELO_ROUNDS)
         valid = [word for word in lexicon("duelo-es-5-valid").words if word not in hidden]
-        self.room = rooms.room_create(game="duelo", host=players[0], seats=2, interface_language="es",
-                                      settings={"language": "es", "rounds": DUELO_ROUNDS, "round_seconds": 120})
+        self.room = rooms.room_create(
+            game="duelo",
+            host=players[0],
+            seats=2,
+            interface_language="es",
+            settings={"language": "es", "rounds": DUELO_ROUNDS, "round_seconds": 120},
+        )
         rooms.room_join(room=self.room, player=players[1])
         self.now = timezone.now()
-        self.match = matches.match_start(room=self.room, by=players[0], now=self.now,
-                                          settings_override={"hidden_words": hidden})
+        self.match = matches.match_start(
+            room=self.room, by=players[0], now=self.now, settings_override={"hidden_words": hidden}
+        )
         self.now += timedelta(seconds=3)  # past the start card
         # Seats take turns; each round every seat spends its six guesses on words that are not the answer.
         self.plan = []
@@ -107,8 +113,7 @@ class WordgridTable:
         from games.wordgrid import bots, engine
         from wordlists.lexicon import dawg, lexicon
 
-        self.room = rooms.room_create(game="wordgrid", host=players[0], seats=2, interface_language="en",
-                                      settings={})
+        self.room = rooms.room_create(game="wordgrid", host=players[0], seats=2, interface_language="en", settings={})
         rooms.room_join(room=self.room, player=players[1])
         now = timezone.now()
         self.match = matches.match_start(room=self.room, by=players[0], now=now)
@@ -186,14 +191,15 @@ async def _play(streams, arrivals: Arrivals) -> tuple[list[float], list[float], 
     return latencies, arrivals_ms, elapsed
 
 
-def game_actions(seed: int = 1, serial_tables: int = 4, concurrent_tables: int = 8,
-                 wordgrid_games: int = 8) -> list[Figure]:
+def game_actions(
+    seed: int = 1, serial_tables: int = 4, concurrent_tables: int = 8, wordgrid_games: int = 8
+) -> list[Figure]:
     from channels.db import database_sync_to_async
     from django.db import connections
 
     rng = random.Random(seed)
     players = _guests(2 * (serial_tables + concurrent_tables + wordgrid_games), "Bench")
-    pairs = [players[i:i + 2] for i in range(0, len(players), 2)]
+    pairs = [players[i : i + 2] for i in range(0, len(players), 2)]
     duelo_serial = [DueloTable(rng, pairs.pop()) for _ in range(serial_tables)]
     duelo_concurrent = [DueloTable(rng, pairs.pop()) for _ in range(concurrent_tables)]
     wordgrid_tables = [WordgridTable(rng, pairs.pop()) for _ in range(wordgrid_games)]
@@ -215,18 +221,42 @@ def game_actions(seed: int = 1, serial_tables: int = 4, concurrent_tables: int =
 
     results = asyncio.run(scenario())
     figures = []
-    method = ("match_act through database_sync_to_async, as the room socket calls it: lock, engine, save, "
-              "events, on-commit broadcast on the channel layer (Redis) and deadline on the broker")
+    method = (
+        "match_act through database_sync_to_async, as the room socket calls it: lock, engine, save, "
+        "events, on-commit broadcast on the channel layer (Redis) and deadline on the broker"
+    )
     for label, (latencies, arrivals_ms, elapsed) in (
-            ("Duelo guess, one match at a time", results["duelo serial"]),
-            (f"Duelo guess, {concurrent_tables} matches at once", results["duelo concurrent"]),
-            ("Wordgrid move, one match at a time", results["wordgrid serial"])):
-        figures.append(Figure(AREA, f"{label}: throughput", len(latencies) / elapsed, "actions/s",
-                              f"{len(latencies)} actions; {method}"))
-        figures.append(sampled(AREA, f"{label}: latency", latencies, "ms",
-                               "time of one awaited call (queueing on the database thread included)"))
-        figures.append(sampled(AREA, f"{label}: broadcast arrival", arrivals_ms, "ms",
-                               "from the call to its 'room.changed' received by a subscriber of the room's group"))
+        ("Duelo guess, one match at a time", results["duelo serial"]),
+        (f"Duelo guess, {concurrent_tables} matches at once", results["duelo concurrent"]),
+        ("Wordgrid move, one match at a time", results["wordgrid serial"]),
+    ):
+        figures.append(
+            Figure(
+                AREA,
+                f"{label}: throughput",
+                len(latencies) / elapsed,
+                "actions/s",
+                f"{len(latencies)} actions; {method}",
+            )
+        )
+        figures.append(
+            sampled(
+                AREA,
+                f"{label}: latency",
+                latencies,
+                "ms",
+                "time of one awaited call (queueing on the database thread included)",
+            )
+        )
+        figures.append(
+            sampled(
+                AREA,
+                f"{label}: broadcast arrival",
+                arrivals_ms,
+                "ms",
+                "from the call to its 'room.changed' received by a subscriber of the room's group",
+            )
+        )
     return figures
 
 
@@ -248,6 +278,11 @@ def settlements(count: int = 400, workers: int = 4) -> tuple[list[Figure], str]:
     method = "escrow_hold + escrow_settle pairs through wallet.services (wallet.bench)"
     return [
         Figure(AREA, "Wallet settlements, one worker", serial, "settlements/s", f"{count}; {method}"),
-        Figure(AREA, f"Wallet settlements, {workers} workers", parallel, "settlements/s",
-               f"{count} on separate matches, threads meeting on the house account; ledger_check after: passed"),
+        Figure(
+            AREA,
+            f"Wallet settlements, {workers} workers",
+            parallel,
+            "settlements/s",
+            f"{count} on separate matches, threads meeting on the house account; ledger_check after: passed",
+        ),
     ], out.getvalue()

@@ -71,8 +71,12 @@ def recreate_database(url: str) -> None:
     admin, name = _admin(url)
     with psycopg.connect(admin, autocommit=True) as connection:
         connection.execute(f'CREATE DATABASE "{name}"')
-    subprocess.run([PY, "manage.py", "migrate", "--noinput", "-v", "0"], cwd=ROOT, check=True,
-                   env=dict(os.environ, DATABASE_URL=url))
+    subprocess.run(
+        [PY, "manage.py", "migrate", "--noinput", "-v", "0"],
+        cwd=ROOT,
+        check=True,
+        env=dict(os.environ, DATABASE_URL=url),
+    )
 
 
 def rss_mib(pid: int) -> float | None:
@@ -109,8 +113,9 @@ class Stack:
     def _start(self, name: str, command: list[str]) -> subprocess.Popen:
         log = open(self.logs / f"{name}.log", "a")  # noqa: SIM115 - closed in stop_all
         self.files.append(log)
-        process = subprocess.Popen(command, cwd=ROOT, env=self.env, stdout=log, stderr=subprocess.STDOUT,
-                                   start_new_session=True)
+        process = subprocess.Popen(
+            command, cwd=ROOT, env=self.env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True
+        )
         self.processes[name] = process
         return process
 
@@ -118,8 +123,21 @@ class Stack:
         """One daphne process (several may run, under different names, as behind a proxy)."""
         self.port = port or free_port()
         # A generous handshake timeout: the soak measures how long connects take, it does not cut them.
-        daphne = self._start(name, [PY, "-m", "daphne", "-b", "127.0.0.1", "-p", str(self.port),
-                                    "--websocket_connect_timeout", "60", "config.asgi:application"])
+        daphne = self._start(
+            name,
+            [
+                PY,
+                "-m",
+                "daphne",
+                "-b",
+                "127.0.0.1",
+                "-p",
+                str(self.port),
+                "--websocket_connect_timeout",
+                "60",
+                "config.asgi:application",
+            ],
+        )
         if not wait_for_port(self.port, 60, daphne):
             raise RuntimeError(f"{name} did not start: {self.tail(name)}")
         return f"http://127.0.0.1:{self.port}"
@@ -128,13 +146,40 @@ class Stack:
         self.worker_starts += 1
         # Threads, as docs/deployment.md runs it: a bot's slow move (Cruzadas, up to a second of CPU) must not
         # hold up every clock behind it, and the tasks mostly wait on PostgreSQL.
-        self._start("worker", [PY, "-m", "celery", "-A", "config", "worker", "--loglevel=INFO", "--pool=threads",
-                               "--concurrency=4", "--without-mingle", "--without-gossip",
-                               "--hostname", f"soak-{os.getpid()}-{self.worker_starts}@%h"])
+        self._start(
+            "worker",
+            [
+                PY,
+                "-m",
+                "celery",
+                "-A",
+                "config",
+                "worker",
+                "--loglevel=INFO",
+                "--pool=threads",
+                "--concurrency=4",
+                "--without-mingle",
+                "--without-gossip",
+                "--hostname",
+                f"soak-{os.getpid()}-{self.worker_starts}@%h",
+            ],
+        )
 
     def start_beat(self) -> None:
-        self._start("beat", [PY, "-m", "celery", "-A", "config", "beat", "--loglevel=INFO",
-                             "--schedule", str(self.logs / "celerybeat-schedule")])
+        self._start(
+            "beat",
+            [
+                PY,
+                "-m",
+                "celery",
+                "-A",
+                "config",
+                "beat",
+                "--loglevel=INFO",
+                "--schedule",
+                str(self.logs / "celerybeat-schedule"),
+            ],
+        )
 
     def kill_worker(self) -> None:
         """SIGKILL, as a crash or an OOM kill would: whatever it held reserved is lost with it."""
@@ -148,12 +193,15 @@ class Stack:
         return process is not None and process.poll() is None
 
     def rss(self) -> dict[str, float | None]:
-        return {name: rss_mib(process.pid) if process.poll() is None else None
-                for name, process in self.processes.items()}
+        return {
+            name: rss_mib(process.pid) if process.poll() is None else None for name, process in self.processes.items()
+        }
 
     def cpu(self) -> dict[str, float | None]:
-        return {name: cpu_seconds(process.pid) if process.poll() is None else None
-                for name, process in self.processes.items()}
+        return {
+            name: cpu_seconds(process.pid) if process.poll() is None else None
+            for name, process in self.processes.items()
+        }
 
     def tail(self, name: str, chars: int = 3000) -> str:
         path = self.logs / f"{name}.log"

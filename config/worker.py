@@ -16,6 +16,9 @@ RECONNECT_MAX_SECONDS = 2.0
 class Consumer(CeleryConsumer):
     def ensure_connected(self, conn):
         conn.ensure_connection = functools.partial(
-            conn.ensure_connection, interval_start=RECONNECT_FIRST_SECONDS,
-            interval_step=RECONNECT_FIRST_SECONDS, interval_max=RECONNECT_MAX_SECONDS)
+            conn.ensure_connection,
+            interval_start=RECONNECT_FIRST_SECONDS,
+            interval_step=RECONNECT_FIRST_SECONDS,
+            interval_max=RECONNECT_MAX_SECONDS,
+        )
         return super().ensure_connected(conn)

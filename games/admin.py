@@ -37,19 +37,30 @@ class RoomAdmin(ReadOnlyAdmin):
 
 @admin.register(Match)
 class MatchAdmin(ReadOnlyAdmin):
-    list_display = ["pk", "game", "room", "number", "status", "version", "deadline", "started_at",
-                    "finished_at"]
+    list_display = ["pk", "game", "room", "number", "status", "version", "deadline", "started_at", "finished_at"]
     list_filter = ["game", "status"]
     search_fields = ["room__code"]
-    readonly_fields = ["room", "game", "number", "status", "version", "deadline", "lineup", "state",
-                       "outcome", "started_at", "finished_at"]
+    readonly_fields = [
+        "room",
+        "game",
+        "number",
+        "status",
+        "version",
+        "deadline",
+        "lineup",
+        "state",
+        "outcome",
+        "started_at",
+        "finished_at",
+    ]
     inlines = [ResultInline, EventInline]
     actions = ["end_matches"]
 
     @admin.action(description=_("End the selected matches now (points so far stand)"))
     def end_matches(self, request, queryset):
-        ended = sum(1 for match_id in queryset.values_list("pk", flat=True)
-                    if match_stop(match_id=match_id, reason="admin"))
+        ended = sum(
+            1 for match_id in queryset.values_list("pk", flat=True) if match_stop(match_id=match_id, reason="admin")
+        )
         self.message_user(request, _("%(count)d matches ended.") % {"count": ended}, messages.SUCCESS)
 
     def has_change_permission(self, request, obj=None):

@@ -32,22 +32,27 @@ def game_on(request) -> dict[str, Any]:
         match = _live_match(player)
         if match is None or _on_its_page(request, match.room.code):
             return None
-        return {"code": match.room.code, "url": f"/r/{match.room.code}/", "game": match.game,
-                "game_name": gettext(spec_for(match.game).name)}
+        return {
+            "code": match.room.code,
+            "url": f"/r/{match.room.code}/",
+            "game": match.game,
+            "game_name": gettext(spec_for(match.game).name),
+        }
 
     return {"game_on": found}
 
 
 def _live_match(player) -> Match | None:
-    candidates = (Match.objects.filter(status__in=LIVE, started_at__gte=timezone.now() - RECENT,
-                                       room__seats__player_id=player.pk)
-                  .exclude(room__status=Room.CLOSED)
-                  .select_related("room").order_by("-started_at")[:3])
+    candidates = (
+        Match.objects.filter(status__in=LIVE, started_at__gte=timezone.now() - RECENT, room__seats__player_id=player.pk)
+        .exclude(room__status=Room.CLOSED)
+        .select_related("room")
+        .order_by("-started_at")[:3]
+    )
     # The seat says they are in the room now; the lineup, that they play this match (not only the next).
     return next((match for match in candidates if match.seat_of(player.pk) is not None), None)
 
 
 def _on_its_page(request, code: str) -> bool:
     route = getattr(request, "resolver_match", None)
-    return bool(route and route.url_name == "room"
-                and str(route.kwargs.get("code", "")).upper() == code.upper())
+    return bool(route and route.url_name == "room" and str(route.kwargs.get("code", "")).upper() == code.upper())

@@ -16,17 +16,22 @@ class Room(models.Model):
 
     game = models.CharField(_("game"), max_length=20)
     code = models.CharField(_("code"), max_length=8, unique=True)
-    host = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="hosted_rooms",
-                             verbose_name=_("host"))
+    host = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="hosted_rooms", verbose_name=_("host"))
     settings = models.JSONField(_("settings"), default=dict)
     status = models.CharField(_("status"), max_length=10, choices=STATUSES, default=WAITING)
-    is_public = models.BooleanField(_("quick match"), default=False,
-                                    help_text=_("Filled by the quick match, not only by invitation."))
+    is_public = models.BooleanField(
+        _("quick match"), default=False, help_text=_("Filled by the quick match, not only by invitation.")
+    )
     version = models.PositiveIntegerField(default=1)  # bumped on every change, carried by room frames
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
     updated_at = models.DateTimeField(_("updated"), auto_now=True)
-    launch_at = models.DateTimeField(_("starts by itself at"), null=True, blank=True, db_index=True,
-                                     help_text=_("Quick-match rooms fill with bots and start at this time."))
+    launch_at = models.DateTimeField(
+        _("starts by itself at"),
+        null=True,
+        blank=True,
+        db_index=True,
+        help_text=_("Quick-match rooms fill with bots and start at this time."),
+    )
 
     class Meta:
         verbose_name = _("room")
@@ -40,8 +45,9 @@ class Room(models.Model):
 class Seat(models.Model):
     room = models.ForeignKey(Room, on_delete=models.CASCADE, related_name="seats", verbose_name=_("room"))
     index = models.PositiveSmallIntegerField(_("seat"))
-    player = models.ForeignKey(Player, null=True, blank=True, on_delete=models.PROTECT,
-                               related_name="seats", verbose_name=_("player"))
+    player = models.ForeignKey(
+        Player, null=True, blank=True, on_delete=models.PROTECT, related_name="seats", verbose_name=_("player")
+    )
     bot_level = models.CharField(_("bot level"), max_length=10, blank=True)
 
     class Meta:
@@ -50,10 +56,12 @@ class Seat(models.Model):
         verbose_name_plural = _("seats")
         constraints = [
             models.UniqueConstraint(fields=["room", "index"], name="seat_unique_index"),
-            models.UniqueConstraint(fields=["room", "player"], name="seat_one_per_player",
-                                    condition=models.Q(player__isnull=False)),
-            models.CheckConstraint(name="seat_player_or_bot",
-                                   condition=models.Q(player__isnull=True) | models.Q(bot_level="")),
+            models.UniqueConstraint(
+                fields=["room", "player"], name="seat_one_per_player", condition=models.Q(player__isnull=False)
+            ),
+            models.CheckConstraint(
+                name="seat_player_or_bot", condition=models.Q(player__isnull=True) | models.Q(bot_level="")
+            ),
         ]
 
     def __str__(self) -> str:
@@ -150,10 +158,8 @@ class MatchEvent(models.Model):
 class MatchResult(models.Model):
     """A person's result of a finished match (bots have none), for their page and statistics."""
 
-    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="results",
-                              verbose_name=_("match"))
-    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="results",
-                               verbose_name=_("player"))
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="results", verbose_name=_("match"))
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="results", verbose_name=_("player"))
     game = models.CharField(_("game"), max_length=20, db_index=True)
     seat = models.PositiveSmallIntegerField(_("seat"))
     place = models.PositiveSmallIntegerField(_("place"))

@@ -14,6 +14,10 @@ def duelo_stats(player) -> dict:
     for result in results:
         for round_ in result["details"].get("rounds", []):
             distribution[str(round_["guesses"]) if round_.get("solved") else "x"] += 1
-    return {"played": len(results), "won": sum(1 for r in results if r["won"]),
-            "points": sum(r["points"] for r in results), "distribution": distribution,
-            "distribution_max": max(distribution.values()) or 1}
+    return {
+        "played": len(results),
+        "won": sum(1 for r in results if r["won"]),
+        "points": sum(r["points"] for r in results),
+        "distribution": distribution,
+        "distribution_max": max(distribution.values()) or 1,
+    }

@@ -7,8 +7,13 @@ from django.utils.translation import gettext as _
 
 def board_strings(game: str) -> dict[str, str]:
     """The room's texts and the game board's texts (keys may mean different things per game)."""
-    board = {"duelo": duelo_strings, "wordgrid": wordgrid_strings, "cruzadas": cruzadas_strings,
-             "claves": claves_strings, "torneo": torneo_strings}[game]()
+    board = {
+        "duelo": duelo_strings,
+        "wordgrid": wordgrid_strings,
+        "cruzadas": cruzadas_strings,
+        "claves": claves_strings,
+        "torneo": torneo_strings,
+    }[game]()
     return {**room_strings(), **board}
 
 
@@ -210,7 +215,8 @@ def cruzadas_strings() -> dict[str, str]:
         "breakdown_bingo": _("All 7 tiles"),
         "breakdown_total": _("Total"),
         "meaning_hint": _(
-            "Tap a word to look up its meaning (a dictionary outside the game; it does not decide what is valid)."),
+            "Tap a word to look up its meaning (a dictionary outside the game; it does not decide what is valid)."
+        ),
         "draw": _("Draw"),
         "reason_out": _("%(name)s used all their tiles with the bag empty."),
         "reason_passes": _("%(count)s turns in a row without a word, with fewer than %(bag)s tiles in the bag."),

@@ -47,9 +47,15 @@ def sweep() -> dict:
 
     Each part runs on its own: one that fails (Redis down fails presence and the broker, not the
     database) is logged and the others still run, so overdue clocks are kept during an outage."""
-    return sweep_parts("sweep", (
-        ("advanced", _advance_overdue), ("bots", _schedule_owed_bots), ("silent", _silent_sockets),
-        ("abandoned", abandons_sweep)))
+    return sweep_parts(
+        "sweep",
+        (
+            ("advanced", _advance_overdue),
+            ("bots", _schedule_owed_bots),
+            ("silent", _silent_sockets),
+            ("abandoned", abandons_sweep),
+        ),
+    )
 
 
 def sweep_parts(label: str, parts: tuple[tuple[str, Callable[[datetime], int]], ...]) -> dict[str, int]:
@@ -70,16 +76,22 @@ def _part(label: str, name: str, part, now) -> int:
 
 
 def _advance_overdue(now) -> int:
-    overdue = list(Match.objects.filter(status__in=LIVE, deadline__lte=now - timedelta(
-        seconds=SWEEP_GRACE_SECONDS)).values_list("pk", flat=True)[:500])
+    overdue = list(
+        Match.objects.filter(status__in=LIVE, deadline__lte=now - timedelta(seconds=SWEEP_GRACE_SECONDS)).values_list(
+            "pk", flat=True
+        )[:500]
+    )
     return sum(1 for match_id in overdue if matches.match_advance(match_id=match_id))
 
 
 def _schedule_owed_bots(now) -> int:
     # Only a match with a bot seat can owe a bot move. Picking those from the lineups spares loading every
     # playing match's state every two seconds (the soak measured 0.27 s a sweep with 100 matches playing).
-    with_bots = [pk for pk, lineup in Match.objects.filter(status=Match.PLAYING).values_list("pk", "lineup")
-                 if any(sitter.get("bot") for sitter in lineup)]
+    with_bots = [
+        pk
+        for pk, lineup in Match.objects.filter(status=Match.PLAYING).values_list("pk", "lineup")
+        if any(sitter.get("bot") for sitter in lineup)
+    ]
     return sum(scheduling.schedule_bots(match_id) for match_id in with_bots[:500])
 
 

@@ -41,16 +41,23 @@ def duelo_home(request):
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:
-            room = room_create(game="duelo", host=request.player, seats=data["seats"],
-                               bot_level=data["bots"], interface_language=_word_language_default(),
-                               settings={key: data[key] for key in ("language", "rounds", "round_seconds")})
+            room = room_create(
+                game="duelo",
+                host=request.player,
+                seats=data["seats"],
+                bot_level=data["bots"],
+                interface_language=_word_language_default(),
+                settings={key: data[key] for key in ("language", "rounds", "round_seconds")},
+            )
         except IllegalMove as error:
             form.add_error(None, _message(error))
         else:
             return redirect("room", code=room.code)
-    return render(request, "games/duelo/home.html", {"form": form,
-                                                      "default_language": _word_language_default(),
-                                                      "languages": LANGUAGE_NAMES})
+    return render(
+        request,
+        "games/duelo/home.html",
+        {"form": form, "default_language": _word_language_default(), "languages": LANGUAGE_NAMES},
+    )
 
 
 @require_http_methods(["GET"])
@@ -63,19 +70,27 @@ def room(request, code: str):
     room_join(room=room, player=request.player)
     latest = room.matches.order_by("-number").first()
     stake = latest.stake if latest else 0
-    return render(request, "games/room.html", {
-        "game_name": spec_for(room.game).name, "game_css": f"css/{room.game}.css",
-        "stake": stake, "payout": payout_for(stake),
-        "room": room, "seats": room.seats.select_related("player").order_by("index"),
-        "is_host": room.host_id == request.player.pk,
-        "invite_url": request.build_absolute_uri(f"/r/{room.code}/"),
-        "settings_form": _settings_form(room),
-        "record": _room_record(room) if room.game == "claves" else None,
-        "bot_levels": bot_level_choices(),
-        "language_name": (TORNEO_LANGUAGE_NAMES if room.game == "torneo" else LANGUAGE_NAMES).get(
-            room.settings.get("language")),
-        "board_strings": board_strings(room.game),
-    })
+    return render(
+        request,
+        "games/room.html",
+        {
+            "game_name": spec_for(room.game).name,
+            "game_css": f"css/{room.game}.css",
+            "stake": stake,
+            "payout": payout_for(stake),
+            "room": room,
+            "seats": room.seats.select_related("player").order_by("index"),
+            "is_host": room.host_id == request.player.pk,
+            "invite_url": request.build_absolute_uri(f"/r/{room.code}/"),
+            "settings_form": _settings_form(room),
+            "record": _room_record(room) if room.game == "claves" else None,
+            "bot_levels": bot_level_choices(),
+            "language_name": (TORNEO_LANGUAGE_NAMES if room.game == "torneo" else LANGUAGE_NAMES).get(
+                room.settings.get("language")
+            ),
+            "board_strings": board_strings(room.game),
+        },
+    )
 
 
 def _settings_form(room: Room):
@@ -89,8 +104,10 @@ def _settings_form(room: Room):
 def _room_record(room: Room) -> dict:
     """The pair's wins and losses in this room (Claves keeps them per room)."""
     outcomes = [match.outcome or {} for match in room.matches.filter(status="finished")]
-    return {"won": sum(1 for o in outcomes if o.get("won")),
-            "lost": sum(1 for o in outcomes if o.get("won") is False and not o.get("stopped"))}
+    return {
+        "won": sum(1 for o in outcomes if o.get("won")),
+        "lost": sum(1 for o in outcomes if o.get("won") is False and not o.get("stopped")),
+    }
 
 
 def _host_action(request, code: str, action) -> object:
@@ -111,12 +128,17 @@ def room_settings(request, code: str):
             raise IllegalMove("bad_settings", gettext_noop("Check the room options."))
         data = form.cleaned_data
         if room.game == "claves":
-            room_settings_update(room=room, by=request.player, seats=2, settings=data,
-                                 interface_language=_word_language_default())
+            room_settings_update(
+                room=room, by=request.player, seats=2, settings=data, interface_language=_word_language_default()
+            )
             return
-        room_settings_update(room=room, by=request.player, seats=data["seats"],
-                             interface_language=_word_language_default(),
-                             settings={key: data[key] for key in ("language", "rounds", "round_seconds")})
+        room_settings_update(
+            room=room,
+            by=request.player,
+            seats=data["seats"],
+            interface_language=_word_language_default(),
+            settings={key: data[key] for key in ("language", "rounds", "round_seconds")},
+        )
 
     return _host_action(request, code, change)
 
@@ -215,8 +237,14 @@ def wordgrid_practice(request):
     """A free game: against a bot (it starts at once) or a friend by link (a free seat)."""
     level = request.POST.get("bot_level", "")
     try:
-        room = room_create(game="wordgrid", host=request.player, seats=2, bot_level=level, settings={},
-                           interface_language=_word_language_default())
+        room = room_create(
+            game="wordgrid",
+            host=request.player,
+            seats=2,
+            bot_level=level,
+            settings={},
+            interface_language=_word_language_default(),
+        )
         if level:
             match_start(room=room, by=request.player)
     except IllegalMove as error:
@@ -234,8 +262,14 @@ def cruzadas_new(request):
     """Solo against the AI (it starts at once) or a room for a friend (a free seat and a link)."""
     level = request.POST.get("bot_level", "")
     try:
-        room = room_create(game="cruzadas", host=request.player, seats=2, bot_level=level,
-                           settings={"language": "tr"}, interface_language=_word_language_default())
+        room = room_create(
+            game="cruzadas",
+            host=request.player,
+            seats=2,
+            bot_level=level,
+            settings={"language": "tr"},
+            interface_language=_word_language_default(),
+        )
         if level:
             match_start(room=room, by=request.player)
     except IllegalMove as error:
@@ -254,8 +288,13 @@ def claves_home(request):
     form = ClavesRoomForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
-            room = room_create(game="claves", host=request.player, seats=2, settings=form.cleaned_data,
-                               interface_language=_word_language_default())
+            room = room_create(
+                game="claves",
+                host=request.player,
+                seats=2,
+                settings=form.cleaned_data,
+                interface_language=_word_language_default(),
+            )
         except IllegalMove as error:
             form.add_error(None, _message(error))
         else:

@@ -108,8 +108,15 @@ def consistent(candidate: Sequence[str], rows: Iterable[tuple[Sequence[str], Seq
     return all(feedback(letters, candidate) == tuple(marks) for letters, marks in rows)
 
 
-def fixed_words(language: str, given: Iterable[Any], lengths: Collection[int], valid: Callable[[int], Any], *,
-                what: str, repeated: str) -> list[tuple[int, str]]:
+def fixed_words(
+    language: str,
+    given: Iterable[Any],
+    lengths: Collection[int],
+    valid: Callable[[int], Any],
+    *,
+    what: str,
+    repeated: str,
+) -> list[tuple[int, str]]:
     """Hidden words fixed by the caller instead of drawn (tests, replays, selfplay), as (length, normalised).
 
     Each must be letters of `language`, of one of `lengths`, and in `valid(length)` (that length's valid

@@ -73,9 +73,20 @@ def require_level(level: str) -> None:
         raise ValueError(f"unknown bot level {level!r}")
 
 
-def guess(level: str, seen: Iterable[tuple[str, Sequence[str]]], *, language: str, length: int,
-          words: WordSource, valid_slug: str, hidden_slug: str, rng: random.Random, tactics: Tactics,
-          may_be_careless: bool, last_chance: bool) -> str:
+def guess(
+    level: str,
+    seen: Iterable[tuple[str, Sequence[str]]],
+    *,
+    language: str,
+    length: int,
+    words: WordSource,
+    valid_slug: str,
+    hidden_slug: str,
+    rng: random.Random,
+    tactics: Tactics,
+    may_be_careless: bool,
+    last_chance: bool,
+) -> str:
     """The bot's next word, from the (word, marks) rows it has seen, out of the lists `words` gives.
 
     `may_be_careless`: an easy bot may ignore its amber and grey hints now (the game keeps it from doing
@@ -119,12 +130,16 @@ def _fits_greens(letters: tuple[str, ...], rows: Rows, length: int) -> bool:
     return True
 
 
-def _easy(valid: Pool, rows: Rows, played: set[str], may_be_careless: bool, length: int,
-          rng: random.Random, tactics: Tactics) -> str:
+def _easy(
+    valid: Pool, rows: Rows, played: set[str], may_be_careless: bool, length: int, rng: random.Random, tactics: Tactics
+) -> str:
     careless = may_be_careless and rng.random() < tactics.careless
     if rows and careless:
-        loose = [i for i in range(len(valid.words))
-                 if valid.words[i] not in played and _fits_greens(valid.letters[i], rows, length)]
+        loose = [
+            i
+            for i in range(len(valid.words))
+            if valid.words[i] not in played and _fits_greens(valid.letters[i], rows, length)
+        ]
         if loose:
             return valid.words[rng.choice(loose)]
     candidates = [i for i in fitting(valid, rows) if valid.words[i] not in played]
@@ -153,21 +168,21 @@ def _medium(words: Pool, candidates: list[int], rng: random.Random) -> str:
     return words.words[rng.choice(_likely(words, candidates, counts, 3))]
 
 
-def _hard(words: Pool, valid: Pool, candidates: list[int], played: set[str], length: int,
-          rng: random.Random, tactics: Tactics) -> str:
+def _hard(
+    words: Pool, valid: Pool, candidates: list[int], played: set[str], length: int, rng: random.Random, tactics: Tactics
+) -> str:
     n = len(candidates)
     if n <= 2:
         return words.words[rng.choice(candidates)]
     counts = _letter_counts(words, candidates)
-    options = [(words.words[i], words.letters[i])
-               for i in _likely(words, candidates, counts, tactics.from_candidates)]
+    options = [(words.words[i], words.letters[i]) for i in _likely(words, candidates, counts, tactics.from_candidates)]
     if n > tactics.probe_above:
         # A probe's letter is informative when it splits the candidates: present in about half of them.
         split = {letter: min(count, n - count) for letter, count in counts.items()}
         probes = sorted(
             (i for i in range(len(valid.words)) if valid.words[i] not in played),
             key=lambda i: -sum(split.get(c, 0) for c in set(valid.letters[i])),
-        )[:tactics.probes]
+        )[: tactics.probes]
         options += [(valid.words[i], valid.letters[i]) for i in probes]
     sample = candidates if n <= tactics.sample else rng.sample(candidates, tactics.sample)
     targets = [words.letters[i] for i in sample]

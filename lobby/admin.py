@@ -56,8 +56,7 @@ class TournamentTicketAdmin(ReadOnlyAdmin):
     @admin.action(description=_("Take the selected tickets out of the queue"))
     def withdraw(self, request, queryset):
         taken = sum(1 for ticket_id in queryset.values_list("pk", flat=True) if ticket_withdraw(ticket_id=ticket_id))
-        self.message_user(request, _("%(count)d tickets taken out of the queue.") % {"count": taken},
-                          messages.SUCCESS)
+        self.message_user(request, _("%(count)d tickets taken out of the queue.") % {"count": taken}, messages.SUCCESS)
 
     def has_change_permission(self, request, obj=None):
         # The change page shows the ticket's people; every field is read-only. Actions need the right.

@@ -15,5 +15,6 @@ def default_word_language() -> str:
 
 
 class TorneoLanguageForm(forms.Form):
-    language = forms.ChoiceField(label=_("Word language"),
-                                 choices=[(code, TORNEO_LANGUAGE_NAMES[code]) for code in LANGUAGES])
+    language = forms.ChoiceField(
+        label=_("Word language"), choices=[(code, TORNEO_LANGUAGE_NAMES[code]) for code in LANGUAGES]
+    )

@@ -34,8 +34,7 @@ def lobby_changed() -> None:
 def party_changed(code: str, player_ids: Iterable[int]) -> None:
     """A group changed (members, organizer, language, search, start): its members' pages refresh."""
     ids = sorted(set(player_ids))
-    after_commit("party_changed", f"group {code}", lambda: _send_to_players(ids, {"type": "lobby.party",
-                                                                                   "code": code}))
+    after_commit("party_changed", f"group {code}", lambda: _send_to_players(ids, {"type": "lobby.party", "code": code}))
 
 
 def matched(player_ids: Iterable[int], code: str) -> None:
@@ -43,8 +42,9 @@ def matched(player_ids: Iterable[int], code: str) -> None:
     tournament): every open page of theirs goes to the room at once (static/js/presence.js), so nobody's
     clock runs while they look at another page. Pages that miss it show the banner of games.context_processors."""
     ids = sorted(set(player_ids))
-    after_commit("matched", f"room {code}", lambda: _send_to_players(ids, {"type": "lobby.matched",
-                                                                            "url": f"/r/{code}/"}))
+    after_commit(
+        "matched", f"room {code}", lambda: _send_to_players(ids, {"type": "lobby.matched", "url": f"/r/{code}/"})
+    )
 
 
 def _send_lobby_changed() -> None:

@@ -40,14 +40,20 @@ def _context(request) -> dict:
     party = selectors.party_of(player)
     offers = StakeOffer.objects.filter(game="wordgrid", status=StakeOffer.OPEN).select_related("player")
     return {
-        "ticket": ticket, "queue_language": language, "rating": rating,
+        "ticket": ticket,
+        "queue_language": language,
+        "rating": rating,
         "in_window": selectors.waiting_in_window(language=language, ratings=[rating], exclude=[player.pk]),
-        "torneo_languages": TORNEO_LANGUAGE_NAMES, "duelo_languages": LANGUAGE_NAMES,
+        "torneo_languages": TORNEO_LANGUAGE_NAMES,
+        "duelo_languages": LANGUAGE_NAMES,
         "default_language": default_word_language(),
         "still_playing": bool(selectors.torneo_players_still_in([player.pk])),
-        "party": party, "party_size": party.members.count() if party else 0,
-        "duelo_rooms": _named(selectors.open_duelo_rooms()), "window": WINDOW,
-        "others_offers": offers.exclude(player=player)[:20], "my_offers": offers.filter(player=player),
+        "party": party,
+        "party_size": party.members.count() if party else 0,
+        "duelo_rooms": _named(selectors.open_duelo_rooms()),
+        "window": WINDOW,
+        "others_offers": offers.exclude(player=player)[:20],
+        "my_offers": offers.filter(player=player),
         "stakes": [] if player.is_guest else stakes_open_to(player=player),
         "balance": None if player.is_guest else balance_of(player=player),
         "cruzadas_waiting": selectors.waiting_for_opponent(game="cruzadas", exclude=player),
@@ -72,5 +78,11 @@ def lobby(request):
 def lobby_live(request):
     """The page's changing parts, freshly rendered for this player (JSON: {"parts": {name: html}})."""
     context = _context(request)
-    return JsonResponse({"parts": {name: render_to_string(f"lobby/parts/{name.replace('-', '_')}.html",
-                                                          context, request=request) for name in PARTS}})
+    return JsonResponse(
+        {
+            "parts": {
+                name: render_to_string(f"lobby/parts/{name.replace('-', '_')}.html", context, request=request)
+                for name in PARTS
+            }
+        }
+    )

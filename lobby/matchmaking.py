@@ -42,8 +42,9 @@ def span(ratings: Sequence[int]) -> int:
     return max(ratings) - min(ratings) if ratings else 0
 
 
-def room_for(waiting: Sequence[Waiting], newcomer: Waiting, *, seats: int = SEATS,
-             window: int = WINDOW) -> list[Waiting] | None:
+def room_for(
+    waiting: Sequence[Waiting], newcomer: Waiting, *, seats: int = SEATS, window: int = WINDOW
+) -> list[Waiting] | None:
     """The tickets (newcomer last) that fill a room together, or None if none can yet.
 
     `waiting`: the other tickets of the same word language, oldest first.

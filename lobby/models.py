@@ -11,17 +11,26 @@ class StakeOffer(models.Model):
 
     # WITHDRAWN: the site took it down because its poster can no longer cover the stake.
     OPEN, ACCEPTED, CANCELLED, WITHDRAWN = "open", "accepted", "cancelled", "withdrawn"
-    STATUSES = [(OPEN, _("open")), (ACCEPTED, _("accepted")), (CANCELLED, _("cancelled")),
-                (WITHDRAWN, _("withdrawn: not covered"))]
+    STATUSES = [
+        (OPEN, _("open")),
+        (ACCEPTED, _("accepted")),
+        (CANCELLED, _("cancelled")),
+        (WITHDRAWN, _("withdrawn: not covered")),
+    ]
 
     game = models.CharField(_("game"), max_length=20)
     player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="offers", verbose_name=_("player"))
     stake = models.PositiveIntegerField(_("stake"))
     status = models.CharField(_("status"), max_length=10, choices=STATUSES, default=OPEN)
-    accepted_by = models.ForeignKey(Player, null=True, blank=True, on_delete=models.SET_NULL,
-                                    related_name="accepted_offers", verbose_name=_("accepted by"))
-    match = models.ForeignKey("games.Match", null=True, blank=True, on_delete=models.SET_NULL,
-                              verbose_name=_("match"))
+    accepted_by = models.ForeignKey(
+        Player,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="accepted_offers",
+        verbose_name=_("accepted by"),
+    )
+    match = models.ForeignKey("games.Match", null=True, blank=True, on_delete=models.SET_NULL, verbose_name=_("match"))
     created_at = models.DateTimeField(_("posted"), auto_now_add=True)
 
     class Meta:
@@ -64,8 +73,9 @@ class Party(models.Model):
 
     code = models.CharField(_("code"), max_length=8, unique=True)
     # The creator; when the organizer leaves, the member who joined next. Empty when nobody is left.
-    organizer = models.ForeignKey(Player, null=True, blank=True, on_delete=models.SET_NULL, related_name="+",
-                                  verbose_name=_("organizer"))
+    organizer = models.ForeignKey(
+        Player, null=True, blank=True, on_delete=models.SET_NULL, related_name="+", verbose_name=_("organizer")
+    )
     language = models.CharField(_("word language"), max_length=5)
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
 
@@ -82,8 +92,9 @@ class PartyMember(models.Model):
     """A player in a group. A player is in one group at most: opening another group's link moves them."""
 
     party = models.ForeignKey(Party, on_delete=models.CASCADE, related_name="members", verbose_name=_("group"))
-    player = models.OneToOneField(Player, on_delete=models.CASCADE, related_name="party_membership",
-                                  verbose_name=_("player"))
+    player = models.OneToOneField(
+        Player, on_delete=models.CASCADE, related_name="party_membership", verbose_name=_("player")
+    )
     joined_at = models.DateTimeField(_("joined"), auto_now_add=True)
 
     class Meta:
@@ -100,8 +111,9 @@ class TournamentTicket(models.Model):
     unit (they enter the same room or none). Written only by lobby.tournament_queue, under the lane lock."""
 
     language = models.CharField(_("word language"), max_length=5, db_index=True)
-    party = models.ForeignKey(Party, null=True, blank=True, on_delete=models.CASCADE, related_name="tickets",
-                              verbose_name=_("group"))
+    party = models.ForeignKey(
+        Party, null=True, blank=True, on_delete=models.CASCADE, related_name="tickets", verbose_name=_("group")
+    )
     created_at = models.DateTimeField(_("waiting since"), auto_now_add=True)
 
     class Meta:
@@ -117,10 +129,12 @@ class TicketPlayer(models.Model):
     """A person waiting on a ticket, with the rating they had when they asked. One ticket per person at
     most (the database refuses a second), so nobody can be matched into two rooms from the queue."""
 
-    ticket = models.ForeignKey(TournamentTicket, on_delete=models.CASCADE, related_name="players",
-                               verbose_name=_("ticket"))
-    player = models.OneToOneField(Player, on_delete=models.CASCADE, related_name="tournament_ticket",
-                                  verbose_name=_("player"))
+    ticket = models.ForeignKey(
+        TournamentTicket, on_delete=models.CASCADE, related_name="players", verbose_name=_("ticket")
+    )
+    player = models.OneToOneField(
+        Player, on_delete=models.CASCADE, related_name="tournament_ticket", verbose_name=_("player")
+    )
     rating = models.IntegerField(_("rating"))
 
     class Meta:

@@ -30,13 +30,17 @@ def offer_post(*, player: Player, game: str, stake: int) -> StakeOffer:
     if game not in STAKED_GAMES:
         raise IllegalMove("not_staked_game", _("This game is not played for credits."))
     if stake not in stakes_open_to(player=player):
-        raise IllegalMove("bad_stake", _("Choose a stake you can cover: %(stakes)s."),
-                          {"stakes": ", ".join(map(str, stakes_open_to(player=player))) or "-"})
+        raise IllegalMove(
+            "bad_stake",
+            _("Choose a stake you can cover: %(stakes)s."),
+            {"stakes": ", ".join(map(str, stakes_open_to(player=player))) or "-"},
+        )
     with transaction.atomic():
         Player.objects.select_for_update().get(pk=player.pk)  # one offer at a time per player
         if StakeOffer.objects.filter(player=player, status=StakeOffer.OPEN).count() >= MAX_OPEN_OFFERS:
-            raise IllegalMove("too_many_offers", _("You already have %(count)d open offers."),
-                              {"count": MAX_OPEN_OFFERS})
+            raise IllegalMove(
+                "too_many_offers", _("You already have %(count)d open offers."), {"count": MAX_OPEN_OFFERS}
+            )
         live.lobby_changed()
         return StakeOffer.objects.create(player=player, game=game, stake=stake)
 
@@ -65,28 +69,31 @@ def offer_accept(*, player: Player, offer_id: int, interface_language: str) -> M
         if offer.player_id == player.pk:
             raise IllegalMove("own_offer", _("You cannot accept your own offer."))
         if balance_of(player=player) < offer.stake:
-            raise IllegalMove("cannot_cover", _("You need %(stake)d credits to accept this offer."),
-                              {"stake": offer.stake})
+            raise IllegalMove(
+                "cannot_cover", _("You need %(stake)d credits to accept this offer."), {"stake": offer.stake}
+            )
         covered = balance_of(player=offer.player) >= offer.stake
         if covered:
             match = _start_staked(offer, player, interface_language)
     if not covered:
         offers_uncovered_withdraw(player_ids=[offer.player_id])
-        raise IllegalMove("cannot_cover_poster", _("The player who posted this offer can no longer cover it. "
-                                                   "The offer has been withdrawn."))
+        raise IllegalMove(
+            "cannot_cover_poster",
+            _("The player who posted this offer can no longer cover it. The offer has been withdrawn."),
+        )
     return match
 
 
 def _start_staked(offer: StakeOffer, player: Player, interface_language: str) -> Match:
-    room = room_create(game=offer.game, host=offer.player, seats=2, settings={},
-                       interface_language=interface_language)
+    room = room_create(game=offer.game, host=offer.player, seats=2, settings={}, interface_language=interface_language)
     room_join(room=room, player=player)
     try:
         match = match_start(room=room, by=None, stake=offer.stake)
     except WalletError as error:
         # The poster's balance fell below the stake between the check and the hold (a race).
-        raise IllegalMove("cannot_cover_poster", _("The player who posted this offer can no longer "
-                                                    "cover it.")) from error
+        raise IllegalMove(
+            "cannot_cover_poster", _("The player who posted this offer can no longer cover it.")
+        ) from error
     offer.status, offer.accepted_by, offer.match = StakeOffer.ACCEPTED, player, match
     offer.save(update_fields=["status", "accepted_by", "match"])
     live.matched([offer.player_id, player.pk], room.code)
@@ -100,8 +107,7 @@ def offers_uncovered_withdraw(*, player_ids: list[int]) -> int:
     """Withdraw the open offers of these players whose stake is above their balance now. Returns how many."""
     withdrawn = 0
     with transaction.atomic():
-        for offer in StakeOffer.objects.select_for_update().filter(player_id__in=player_ids,
-                                                                    status=StakeOffer.OPEN):
+        for offer in StakeOffer.objects.select_for_update().filter(player_id__in=player_ids, status=StakeOffer.OPEN):
             if balance_of(player=offer.player) < offer.stake:
                 offer.status = StakeOffer.WITHDRAWN
                 offer.save(update_fields=["status"])

@@ -35,14 +35,17 @@ def _member_ids(party: Party) -> list[int]:
 
 
 def _members(party: Party) -> list[Player]:
-    return [membership.player for membership in
-            PartyMember.objects.filter(party=party).select_related("player").order_by("joined_at", "id")]
+    return [
+        membership.player
+        for membership in PartyMember.objects.filter(party=party).select_related("player").order_by("joined_at", "id")
+    ]
 
 
 def _require_organizer(party: Party, by: Player) -> None:
     if party.organizer_id != by.pk:
-        raise lobby_error("not_organizer" if PartyMember.objects.filter(party=party, player=by).exists()
-                          else "not_member")
+        raise lobby_error(
+            "not_organizer" if PartyMember.objects.filter(party=party, player=by).exists() else "not_member"
+        )
 
 
 def _withdraw_search(party: Party) -> bool:
@@ -134,8 +137,13 @@ def party_start_practice(*, party: Party, by: Player, interface_language: str) -
             raise lobby_error("group_waiting")
         members = lock_players(_members(party))
         require_free_to_play(members, alone=False)
-        room = torneo_room_open(people=members, language=party.language, rated=False, group=party.code,
-                                interface_language=interface_language)
+        room = torneo_room_open(
+            people=members,
+            language=party.language,
+            rated=False,
+            group=party.code,
+            interface_language=interface_language,
+        )
         live.party_changed(party.code, [member.pk for member in members])
         return room
 

@@ -36,15 +36,24 @@ def _context(request, party: Party) -> dict:
     still_in = [member for member in members if member.still_in]
     spread = span([member.rating for member in members])
     return {
-        "party": party, "members": members, "seats_left": Party.MAX_MEMBERS - len(members),
+        "party": party,
+        "members": members,
+        "seats_left": Party.MAX_MEMBERS - len(members),
         "is_organizer": party.organizer_id == request.player.pk,
         "organizer": next((member.player for member in members if member.is_organizer), None),
         "language_name": TORNEO_LANGUAGE_NAMES.get(party.language, party.language),
         "languages": TORNEO_LANGUAGE_NAMES,
-        "waiting": ticket is not None, "span": spread, "window": WINDOW, "rated_allowed": spread <= WINDOW,
-        "in_window": selectors.waiting_in_window(language=party.language, exclude=ids,
-                                                 ratings=[member.rating for member in members]) if members else 0,
-        "still_in": still_in, "playing_rooms": selectors.torneo_rooms_of(ids) if still_in else [],
+        "waiting": ticket is not None,
+        "span": spread,
+        "window": WINDOW,
+        "rated_allowed": spread <= WINDOW,
+        "in_window": selectors.waiting_in_window(
+            language=party.language, exclude=ids, ratings=[member.rating for member in members]
+        )
+        if members
+        else 0,
+        "still_in": still_in,
+        "playing_rooms": selectors.torneo_rooms_of(ids) if still_in else [],
         "queued_alone": [member for member in members if member.queued_alone],
         "invite_url": request.build_absolute_uri(f"/g/{party.code}/"),
         "poll": POLL_SECONDS if still_in else None,
@@ -67,11 +76,11 @@ def party_page(request, code: str):
     party = _party(code)
     try:
         if parties.party_join(party=party, player=request.player):
-            messages.info(request, _("The group changed, so its search for a tournament stopped. The "
-                                     "organizer can start again."))
+            messages.info(
+                request, _("The group changed, so its search for a tournament stopped. The organizer can start again.")
+            )
     except IllegalMove as error:
-        return render(request, "lobby/party_closed.html", {"party": party, "error": error_text(error)},
-                      status=409)
+        return render(request, "lobby/party_closed.html", {"party": party, "error": error_text(error)}, status=409)
     context = _context(request, party)
     return render(request, "lobby/party.html", {**context, "parts": PARTS})
 
@@ -85,8 +94,9 @@ def party_live(request, code: str):
     if not PartyMember.objects.filter(party=party, player=request.player).exists():
         return JsonResponse({"error": error_text(lobby_error("not_member"))}, status=403)
     context = _context(request, party)
-    parts = {name: render_to_string(f"lobby/parts/{name.replace('-', '_')}.html", context, request=request)
-             for name in PARTS}
+    parts = {
+        name: render_to_string(f"lobby/parts/{name.replace('-', '_')}.html", context, request=request) for name in PARTS
+    }
     return JsonResponse({"parts": parts, "poll": context["poll"]})
 
 
@@ -118,15 +128,21 @@ def party_language(request, code: str):
 @require_POST
 @player_required
 def party_practice(request, code: str):
-    return _organizer_action(request, code, lambda party: parties.party_start_practice(
-        party=party, by=request.player, interface_language=get_language()))
+    return _organizer_action(
+        request,
+        code,
+        lambda party: parties.party_start_practice(party=party, by=request.player, interface_language=get_language()),
+    )
 
 
 @require_POST
 @player_required
 def party_rated(request, code: str):
-    return _organizer_action(request, code, lambda party: parties.party_start_rated(
-        party=party, by=request.player, interface_language=get_language()))
+    return _organizer_action(
+        request,
+        code,
+        lambda party: parties.party_start_rated(party=party, by=request.player, interface_language=get_language()),
+    )
 
 
 @require_POST

@@ -27,8 +27,9 @@ from wallet.selectors import balance_of, stakes_open_to
 def duelo_quick(request):
     form = QuickMatchForm(request.POST)
     language = form.cleaned_data["language"] if form.is_valid() else word_language_default()
-    room = quick_match_join(player=request.player, game="duelo", language=language,
-                            interface_language=word_language_default())
+    room = quick_match_join(
+        player=request.player, game="duelo", language=language, interface_language=word_language_default()
+    )
     return redirect("room", code=room.code)
 
 
@@ -41,13 +42,17 @@ def wordgrid_home(request):
     """Practice against a bot or a friend (free), or play for credits from the offers."""
     player = request.player
     offers = StakeOffer.objects.filter(game="wordgrid", status=StakeOffer.OPEN).select_related("player")
-    return render(request, "games/wordgrid/home.html", {
-        "others": offers.exclude(player=player)[:30],
-        "mine": offers.filter(player=player),
-        "stakes": [] if player.is_guest else stakes_open_to(player=player),
-        "balance": None if player.is_guest else balance_of(player=player),
-        "bot_levels": bot_level_choices()[1:],
-    })
+    return render(
+        request,
+        "games/wordgrid/home.html",
+        {
+            "others": offers.exclude(player=player)[:30],
+            "mine": offers.filter(player=player),
+            "stakes": [] if player.is_guest else stakes_open_to(player=player),
+            "balance": None if player.is_guest else balance_of(player=player),
+            "bot_levels": bot_level_choices()[1:],
+        },
+    )
 
 
 @require_POST
@@ -77,8 +82,7 @@ def wordgrid_offer_cancel(request, offer_id: int):
 @player_required
 def wordgrid_offer_accept(request, offer_id: int):
     try:
-        match = offer_accept(player=request.player, offer_id=offer_id,
-                             interface_language=word_language_default())
+        match = offer_accept(player=request.player, offer_id=offer_id, interface_language=word_language_default())
     except IllegalMove as error:
         messages.error(request, error_text(error))
         return back(request, "wordgrid_home")
@@ -92,10 +96,14 @@ def wordgrid_offer_accept(request, offer_id: int):
 @player_required
 def cruzadas_home(request):
     """Solo against the AI, a friend by link, or a random opponent from the lobby queue."""
-    return render(request, "games/cruzadas/home.html", {
-        "bot_levels": bot_level_choices()[1:],
-        "waiting": is_waiting(player=request.player, game="cruzadas"),
-    })
+    return render(
+        request,
+        "games/cruzadas/home.html",
+        {
+            "bot_levels": bot_level_choices()[1:],
+            "waiting": is_waiting(player=request.player, game="cruzadas"),
+        },
+    )
 
 
 @require_POST

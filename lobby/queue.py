@@ -20,8 +20,13 @@ def queue_join(*, player: Player, game: str, interface_language: str) -> Room | 
     if game not in QUEUED_GAMES:
         raise ValueError(f"{game} has no queue")
     with transaction.atomic():
-        other = (WaitingPlayer.objects.select_for_update(skip_locked=True).filter(game=game)
-                 .exclude(player=player).order_by("created_at").first())
+        other = (
+            WaitingPlayer.objects.select_for_update(skip_locked=True)
+            .filter(game=game)
+            .exclude(player=player)
+            .order_by("created_at")
+            .first()
+        )
         if other is None:
             try:
                 with transaction.atomic():
@@ -51,4 +56,3 @@ def queue_leave(*, player: Player, game: str) -> None:
 
 def is_waiting(*, player: Player, game: str) -> bool:
     return WaitingPlayer.objects.filter(game=game, player=player).exists()
-

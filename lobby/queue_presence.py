@@ -41,7 +41,10 @@ def absent_tickets_sweep(now: datetime | None = None) -> int:
     if not held:
         return 0
     online, away = presence.absence(SITE)
-    stale = {row.ticket_id for row in held if row.player_id not in online
-             and now.timestamp() - max(away.get(row.player_id, 0.0), row.ticket.created_at.timestamp())
-             >= AWAY_SECONDS}
+    stale = {
+        row.ticket_id
+        for row in held
+        if row.player_id not in online
+        and now.timestamp() - max(away.get(row.player_id, 0.0), row.ticket.created_at.timestamp()) >= AWAY_SECONDS
+    }
     return sum(ticket_withdraw(ticket_id=ticket_id) for ticket_id in stale)

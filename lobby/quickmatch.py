@@ -35,27 +35,41 @@ def quick_match_join(*, player: Player, game: str, language: str, interface_lang
     """The room the player now sits in: an open public one with a free seat, or a new one."""
     now = timezone.now()
     with transaction.atomic():
-        mine = Room.objects.filter(game=game, is_public=True, status=Room.WAITING, seats__player=player,
-                                   launch_at__gt=now).first()
+        mine = Room.objects.filter(
+            game=game, is_public=True, status=Room.WAITING, seats__player=player, launch_at__gt=now
+        ).first()
         if mine is not None:
             return mine
         free_seat = Seat.objects.filter(room=OuterRef("pk"), player__isnull=True, bot_level="")
-        candidates = (Room.objects.filter(game=game, is_public=True, status=Room.WAITING, launch_at__gt=now,
-                                          settings__language=language)
-                      .filter(Exists(free_seat)).order_by("launch_at"))
+        candidates = (
+            Room.objects.filter(
+                game=game, is_public=True, status=Room.WAITING, launch_at__gt=now, settings__language=language
+            )
+            .filter(Exists(free_seat))
+            .order_by("launch_at")
+        )
         # room_join locks each room and checks again: a seat taken meanwhile just means the next room.
         for room in candidates[:5]:
             if room_join(room=room, player=player) is not None:
                 return room
     # A player's first quick match ever is one round, so the first game stays short.
     rounds = 1 if is_first_quick_match(player, game) else None
-    room = room_create(game=game, host=player, settings={"language": language, **({"rounds": rounds} if rounds
-                       else {})}, seats=QUICK_MATCH_SEATS, interface_language=interface_language,
-                       is_public=True, launch_at=now + timedelta(seconds=wait_seconds()))
+    room = room_create(
+        game=game,
+        host=player,
+        settings={"language": language, **({"rounds": rounds} if rounds else {})},
+        seats=QUICK_MATCH_SEATS,
+        interface_language=interface_language,
+        is_public=True,
+        launch_at=now + timedelta(seconds=wait_seconds()),
+    )
     room_id = room.pk
     # A lost task is no loss: the sweeper launches every public room whose launch_at has passed.
-    after_commit("launch_quick_match", f"room {room.code}",
-                 lambda: enqueue(LAUNCH_QUICK_MATCH, (room_id,), countdown=wait_seconds()))
+    after_commit(
+        "launch_quick_match",
+        f"room {room.code}",
+        lambda: enqueue(LAUNCH_QUICK_MATCH, (room_id,), countdown=wait_seconds()),
+    )
     return room
 
 

@@ -26,8 +26,9 @@ def torneo_players_still_in(player_ids: Iterable[int]) -> set[int]:
         return set()
     rooms = Seat.objects.filter(player_id__in=ids).values("room_id")
     still_in: set[int] = set()
-    for lineup, state in (Match.objects.filter(game=TORNEO, status=Match.PLAYING, room_id__in=rooms)
-                          .values_list("lineup", "state")):
+    for lineup, state in Match.objects.filter(game=TORNEO, status=Match.PLAYING, room_id__in=rooms).values_list(
+        "lineup", "state"
+    ):
         out_round = state.get("out_round", [])
         for seat, sitter in enumerate(lineup):
             player_id = sitter.get("player")
@@ -38,8 +39,11 @@ def torneo_players_still_in(player_ids: Iterable[int]) -> set[int]:
 
 def torneo_rooms_of(player_ids: Iterable[int]) -> list[Room]:
     """The Torneo rooms being played where any of these players sits (for "open the tournament" links)."""
-    return list(Room.objects.filter(game=TORNEO, status=Room.PLAYING, seats__player_id__in=list(player_ids))
-                .distinct().order_by("-updated_at"))
+    return list(
+        Room.objects.filter(game=TORNEO, status=Room.PLAYING, seats__player_id__in=list(player_ids))
+        .distinct()
+        .order_by("-updated_at")
+    )
 
 
 def torneo_ratings(player_ids: Iterable[int]) -> dict[int, int]:
@@ -59,8 +63,9 @@ def waiting_in_window(*, language: str, ratings: Iterable[int], exclude: Iterabl
     """People (not tickets) waiting in this word language who could share a room with players of these
     ratings: within the window of every one of them. `exclude`: player ids not to count (the asker)."""
     ratings = list(ratings)
-    waiting = TicketPlayer.objects.filter(ticket__language=language, rating__gte=max(ratings) - WINDOW,
-                                          rating__lte=min(ratings) + WINDOW)
+    waiting = TicketPlayer.objects.filter(
+        ticket__language=language, rating__gte=max(ratings) - WINDOW, rating__lte=min(ratings) + WINDOW
+    )
     return waiting.exclude(player_id__in=list(exclude)).count()
 
 
@@ -80,15 +85,22 @@ class MemberView:
 
 def party_members(party: Party) -> list[MemberView]:
     """The members in the order they joined, with what the group page shows about each."""
-    members = [membership.player for membership in
-               PartyMember.objects.filter(party=party).select_related("player").order_by("joined_at", "id")]
+    members = [
+        membership.player
+        for membership in PartyMember.objects.filter(party=party).select_related("player").order_by("joined_at", "id")
+    ]
     ids = [member.pk for member in members]
     ratings = torneo_ratings(ids)
     still_in = torneo_players_still_in(ids)
-    alone = set(TicketPlayer.objects.filter(player_id__in=ids, ticket__party__isnull=True)
-                .values_list("player_id", flat=True))
-    return [MemberView(member, ratings[member.pk], member.pk == party.organizer_id, member.pk in still_in,
-                       member.pk in alone) for member in members]
+    alone = set(
+        TicketPlayer.objects.filter(player_id__in=ids, ticket__party__isnull=True).values_list("player_id", flat=True)
+    )
+    return [
+        MemberView(
+            member, ratings[member.pk], member.pk == party.organizer_id, member.pk in still_in, member.pk in alone
+        )
+        for member in members
+    ]
 
 
 def party_ticket(party: Party) -> TournamentTicket | None:
@@ -97,10 +109,15 @@ def party_ticket(party: Party) -> TournamentTicket | None:
 
 def open_duelo_rooms(limit: int = 8) -> list[Room]:
     """Public Duelo rooms (quick match) waiting for players, with `.people` and `.free` counted."""
-    rooms = (Room.objects.filter(game="duelo", is_public=True, status=Room.WAITING, launch_at__gt=timezone.now())
-             .annotate(people=Count("seats", filter=Q(seats__player__isnull=False)),
-                       free=Count("seats", filter=Q(seats__player__isnull=True, seats__bot_level="")))
-             .filter(free__gt=0).order_by("launch_at"))
+    rooms = (
+        Room.objects.filter(game="duelo", is_public=True, status=Room.WAITING, launch_at__gt=timezone.now())
+        .annotate(
+            people=Count("seats", filter=Q(seats__player__isnull=False)),
+            free=Count("seats", filter=Q(seats__player__isnull=True, seats__bot_level="")),
+        )
+        .filter(free__gt=0)
+        .order_by("launch_at")
+    )
     return list(rooms[:limit])
 
 

@@ -17,8 +17,9 @@ from lobby.matchmaking import SEATS
 PRACTICE_BOT_LEVEL = "medium"
 
 
-def torneo_room_open(*, people: Sequence[Player], language: str, rated: bool, group: str | None,
-                     interface_language: str) -> Room:
+def torneo_room_open(
+    *, people: Sequence[Player], language: str, rated: bool, group: str | None, interface_language: str
+) -> Room:
     """Seat `people` (the first hosts) in a new 8-seat room, bots in the rest when practising, and start.
 
     Call inside the caller's transaction: if anything fails, no room exists. Everyone but `people[0]`'s
@@ -27,8 +28,9 @@ def torneo_room_open(*, people: Sequence[Player], language: str, rated: bool, gr
         raise ValueError(f"a {'rated' if rated else 'practice'} room cannot seat {len(people)} people")
     settings = {"language": language, "rated": rated, **({"group": group} if group else {})}
     with transaction.atomic():
-        room = room_create(game="torneo", host=people[0], seats=SEATS, settings=settings,
-                           interface_language=interface_language)
+        room = room_create(
+            game="torneo", host=people[0], seats=SEATS, settings=settings, interface_language=interface_language
+        )
         for person in people[1:]:
             if room_join(room=room, player=person) is None:
                 raise RuntimeError(f"no seat for {person} in a new room")  # a bug, never a player's doing
@@ -38,4 +40,3 @@ def torneo_room_open(*, people: Sequence[Player], language: str, rated: bool, gr
         live.matched([person.pk for person in people], room.code)
         room.refresh_from_db()
         return room
-

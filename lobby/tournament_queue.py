@@ -37,14 +37,19 @@ def lane_lock(language: str) -> None:
     the newcomer's database, lets one writer in at a time anyway)."""
     if connection.vendor == "postgresql":
         with connection.cursor() as cursor:
-            cursor.execute("SELECT pg_advisory_xact_lock(%s, %s)",
-                           [LANE_LOCK_SPACE, zlib.crc32(language.encode()) & 0x7FFFFFFF])
+            cursor.execute(
+                "SELECT pg_advisory_xact_lock(%s, %s)", [LANE_LOCK_SPACE, zlib.crc32(language.encode()) & 0x7FFFFFFF]
+            )
 
 
 def lock_players(players: Sequence[Player]) -> list[Player]:
     """Lock the players' rows in id order; returns them in the order given."""
-    locked = {player.pk: player for player in
-              Player.objects.select_for_update(no_key=True).filter(pk__in=[p.pk for p in players]).order_by("pk")}
+    locked = {
+        player.pk: player
+        for player in Player.objects.select_for_update(no_key=True)
+        .filter(pk__in=[p.pk for p in players])
+        .order_by("pk")
+    }
     return [locked[player.pk] for player in players]
 
 
@@ -103,18 +108,24 @@ def queue_join_group(*, party: Party, members: Sequence[Player], interface_langu
 def _enter(ticket: TournamentTicket, people: Sequence[Player], interface_language: str) -> Room | None:
     """Under the lane lock: record the ticket's people with their ratings, then fill a room if one can be."""
     ratings = torneo_ratings([person.pk for person in people])
-    TicketPlayer.objects.bulk_create([TicketPlayer(ticket=ticket, player=person, rating=ratings[person.pk])
-                                      for person in people])
+    TicketPlayer.objects.bulk_create(
+        [TicketPlayer(ticket=ticket, player=person, rating=ratings[person.pk]) for person in people]
+    )
     live.lobby_changed()
     return _match(ticket, interface_language)
 
 
 def _match(newcomer: TournamentTicket, interface_language: str) -> Room | None:
-    others = list(TournamentTicket.objects.select_for_update().filter(language=newcomer.language)
-                  .exclude(pk=newcomer.pk).order_by("created_at", "id"))
+    others = list(
+        TournamentTicket.objects.select_for_update()
+        .filter(language=newcomer.language)
+        .exclude(pk=newcomer.pk)
+        .order_by("created_at", "id")
+    )
     holders: dict[int, list[TicketPlayer]] = {}
-    for held in (TicketPlayer.objects.filter(ticket__in=[*others, newcomer]).select_related("player")
-                 .order_by("ticket_id", "id")):
+    for held in (
+        TicketPlayer.objects.filter(ticket__in=[*others, newcomer]).select_related("player").order_by("ticket_id", "id")
+    ):
         holders.setdefault(held.ticket_id, []).append(held)
 
     def waiting(ticket: TournamentTicket) -> matchmaking.Waiting:
@@ -127,13 +138,15 @@ def _match(newcomer: TournamentTicket, interface_language: str) -> Room | None:
     tickets = [by_id[item.ticket] for item in room]
     people = [held.player for ticket in tickets for held in holders[ticket.pk]]
     groups = {ticket.party.code for ticket in tickets if ticket.party_id}
-    parties = [(ticket.party.code, [held.player_id for held in holders[ticket.pk]])
-               for ticket in tickets if ticket.party_id]
+    parties = [
+        (ticket.party.code, [held.player_id for held in holders[ticket.pk]]) for ticket in tickets if ticket.party_id
+    ]
     TournamentTicket.objects.filter(pk__in=[ticket.pk for ticket in tickets]).delete()
     # The board links back to the group page; with two groups in one room there is no single page.
     group = next(iter(groups)) if len(groups) == 1 else None
-    opened = torneo_room_open(people=people, language=newcomer.language, rated=True, group=group,
-                              interface_language=interface_language)
+    opened = torneo_room_open(
+        people=people, language=newcomer.language, rated=True, group=group, interface_language=interface_language
+    )
     for code, ids in parties:
         live.party_changed(code, ids)
     return opened
@@ -177,8 +190,9 @@ def practice_alone(*, player: Player, language: str, interface_language: str) ->
     with transaction.atomic():
         [player] = lock_players([player])
         require_free_to_play([player], alone=True)
-        room = torneo_room_open(people=[player], language=language, rated=False, group=None,
-                                interface_language=interface_language)
+        room = torneo_room_open(
+            people=[player], language=language, rated=False, group=None, interface_language=interface_language
+        )
         party = party_of(player)
         if party is not None:  # their group's page shows them playing
             live.party_changed(party.code, party.members.values_list("player_id", flat=True))

@@ -21,10 +21,8 @@ urlpatterns = [
     path("play/duelo/quick/", play_views.duelo_quick, name="duelo_quick"),
     path("play/wordgrid/", play_views.wordgrid_home, name="wordgrid_home"),
     path("play/wordgrid/offers/", play_views.wordgrid_offer, name="wordgrid_offer"),
-    path("play/wordgrid/offers/<int:offer_id>/cancel/", play_views.wordgrid_offer_cancel,
-         name="wordgrid_offer_cancel"),
-    path("play/wordgrid/offers/<int:offer_id>/accept/", play_views.wordgrid_offer_accept,
-         name="wordgrid_offer_accept"),
+    path("play/wordgrid/offers/<int:offer_id>/cancel/", play_views.wordgrid_offer_cancel, name="wordgrid_offer_cancel"),
+    path("play/wordgrid/offers/<int:offer_id>/accept/", play_views.wordgrid_offer_accept, name="wordgrid_offer_accept"),
     path("play/cruzadas/", play_views.cruzadas_home, name="cruzadas_home"),
     path("play/cruzadas/queue/", play_views.cruzadas_queue, name="cruzadas_queue"),
 ]

@@ -13,8 +13,7 @@ def home(request):
     balance = balance_of(player=player) if player and not player.is_guest else None
     rooms = []
     if player:
-        rooms = list(Room.objects.filter(seats__player=player).exclude(status=Room.CLOSED)
-                     .order_by("-updated_at")[:5])
+        rooms = list(Room.objects.filter(seats__player=player).exclude(status=Room.CLOSED).order_by("-updated_at")[:5])
         for room in rooms:
             room.game_name = NAMES.get(room.game, room.game)
     return render(request, "lobby/home.html", {"games": CATALOGUE, "balance": balance, "rooms": rooms})

@@ -15,8 +15,7 @@ RATED_GAMES: dict[str, str] = {"torneo": _("Torneo")}
 class Rating(models.Model):
     """A player's current rating in one game. Written only by services.rating_apply."""
 
-    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="ratings",
-                               verbose_name=_("player"))
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="ratings", verbose_name=_("player"))
     game = models.CharField(_("game"), max_length=20)
     value = models.IntegerField(_("rating"), default=START_RATING)
     games = models.PositiveIntegerField(_("rated games"), default=0)
@@ -36,12 +35,19 @@ class Rating(models.Model):
 class RatingChange(models.Model):
     """Append-only: one rating change of one player, with the match that caused it."""
 
-    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="rating_changes",
-                               verbose_name=_("player"))
+    player = models.ForeignKey(
+        Player, on_delete=models.CASCADE, related_name="rating_changes", verbose_name=_("player")
+    )
     game = models.CharField(_("game"), max_length=20)
     # SET_NULL: the history outlives a deleted room; only the link to the match is lost.
-    match = models.ForeignKey("games.Match", null=True, blank=True, on_delete=models.SET_NULL,
-                              related_name="rating_changes", verbose_name=_("match"))
+    match = models.ForeignKey(
+        "games.Match",
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="rating_changes",
+        verbose_name=_("match"),
+    )
     before = models.IntegerField(_("before"))
     after = models.IntegerField(_("after"))
     delta = models.IntegerField(_("change"))
@@ -54,8 +60,9 @@ class RatingChange(models.Model):
         verbose_name_plural = _("rating changes")
         constraints = [
             # A match moves each player's rating once, however many times its end is processed.
-            models.UniqueConstraint(fields=["player", "match"], condition=models.Q(match__isnull=False),
-                                    name="rating_change_once_per_match"),
+            models.UniqueConstraint(
+                fields=["player", "match"], condition=models.Q(match__isnull=False), name="rating_change_once_per_match"
+            ),
         ]
 
     def __str__(self) -> str:

@@ -22,8 +22,9 @@ def ratings_of(player) -> list[Rating]:
 
 def leaderboard(game: str, limit: int = 50) -> list[Rating]:
     """The best ratings of a game, each with `.rank`; equal ratings share a rank (1, 2, 2, 4)."""
-    rows = list(Rating.objects.filter(game=game).select_related("player")
-                .order_by("-value", "-games", "player_id")[:limit])
+    rows = list(
+        Rating.objects.filter(game=game).select_related("player").order_by("-value", "-games", "player_id")[:limit]
+    )
     for index, row in enumerate(rows):
         row.rank = rows[index - 1].rank if index and rows[index - 1].value == row.value else index + 1
     return rows

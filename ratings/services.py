@@ -20,16 +20,19 @@ def rating_apply(*, game: str, match, changes: dict[int, tuple[int, int | None]]
     player_ids = sorted(changes)
     with transaction.atomic():
         # Missing rows start at START_RATING; ON CONFLICT DO NOTHING waits for a concurrent creator.
-        Rating.objects.bulk_create([Rating(player_id=pid, game=game) for pid in player_ids],
-                                   ignore_conflicts=True)
-        ratings = {rating.player_id: rating for rating in
-                   Rating.objects.select_for_update().filter(game=game, player_id__in=player_ids)
-                   .order_by("player_id")}
+        Rating.objects.bulk_create([Rating(player_id=pid, game=game) for pid in player_ids], ignore_conflicts=True)
+        ratings = {
+            rating.player_id: rating
+            for rating in Rating.objects.select_for_update()
+            .filter(game=game, player_id__in=player_ids)
+            .order_by("player_id")
+        }
         done: set[int] = set()
         if match is not None:
             # Read after taking the locks: a concurrent call for this match has committed by now.
-            done = set(RatingChange.objects.filter(match=match, player_id__in=player_ids)
-                       .values_list("player_id", flat=True))
+            done = set(
+                RatingChange.objects.filter(match=match, player_id__in=player_ids).values_list("player_id", flat=True)
+            )
         made = []
         for player_id in player_ids:
             if player_id in done:
@@ -40,7 +43,16 @@ def rating_apply(*, game: str, match, changes: dict[int, tuple[int, int | None]]
             rating.value = before + int(delta)
             rating.games += 1
             rating.save(update_fields=["value", "games", "updated_at"])
-            made.append(RatingChange(player_id=player_id, game=game, match=match, before=before,
-                                     after=rating.value, delta=int(delta), place=place))
+            made.append(
+                RatingChange(
+                    player_id=player_id,
+                    game=game,
+                    match=match,
+                    before=before,
+                    after=rating.value,
+                    delta=int(delta),
+                    place=place,
+                )
+            )
         # The unique constraint on (player, match) is the last guard if the check above were bypassed.
         return RatingChange.objects.bulk_create(made)

@@ -12,9 +12,13 @@ def leaderboard(request, game: str):
     if game not in RATED_GAMES:
         raise Http404("no rated game")
     player = request.player
-    return render(request, "ratings/leaderboard.html", {
-        "game": game,
-        "game_name": RATED_GAMES[game],
-        "rows": leaderboard_of(game, limit=LEADERBOARD_SIZE),
-        "viewer_id": player.pk if player else None,
-    })
+    return render(
+        request,
+        "ratings/leaderboard.html",
+        {
+            "game": game,
+            "game_name": RATED_GAMES[game],
+            "rows": leaderboard_of(game, limit=LEADERBOARD_SIZE),
+            "viewer_id": player.pk if player else None,
+        },
+    )

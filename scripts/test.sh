@@ -26,8 +26,9 @@ PY
 then exit 1; fi
 
 if [ "$what" = all ] || [ "$what" = fast ]; then
-  echo "== ruff"
+  echo "== ruff (lint, then format: \`ruff format .\` fixes the second)"
   .venv/bin/ruff check .
+  .venv/bin/ruff format --check .
   echo "== import contracts (pyproject.toml [tool.importlinter], docs/architecture.md \"Dependencies\")"
   .venv/bin/lint-imports
   echo "== unit and integration tests (PostgreSQL, Redis)"

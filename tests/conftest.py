@@ -20,8 +20,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 @pytest.fixture
 def alice(db):
-    user = get_user_model().objects.create_user(username="alice", email="alice@example.com",
-                                                password=PASSWORD)
+    user = get_user_model().objects.create_user(username="alice", email="alice@example.com", password=PASSWORD)
     player_create_for_user(user=user, nickname="Alice")
     return user
 
@@ -55,16 +54,33 @@ def daphne_url(transactional_db, tmp_path):
     database = connection.settings_dict
     port = _free_port()
     env = dict(os.environ)
-    env["DATABASE_URL"] = (f"postgres://{database['USER'] or 'postgres'}@{database['HOST'] or '127.0.0.1'}:"
-                           f"{database['PORT'] or 5432}/{database['NAME']}")
+    env["DATABASE_URL"] = (
+        f"postgres://{database['USER'] or 'postgres'}@{database['HOST'] or '127.0.0.1'}:"
+        f"{database['PORT'] or 5432}/{database['NAME']}"
+    )
     env["DEBUG"] = "1"
     # A file, not a pipe: nobody drains a pipe while the test runs, and a full one blocks daphne.
     log = open(tmp_path / "daphne.log", "w")  # noqa: SIM115 - closed after the server stops
     # A generous handshake timeout: on a loaded machine a burst of connects queues for the database,
     # and the tests are about what the stack does, not how fast this machine is.
-    server = subprocess.Popen([sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port),
-                               "--websocket_connect_timeout", "60", "config.asgi:application"],
-                              cwd=ROOT, env=env, stdout=log, stderr=log)
+    server = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "daphne",
+            "-b",
+            "127.0.0.1",
+            "-p",
+            str(port),
+            "--websocket_connect_timeout",
+            "60",
+            "config.asgi:application",
+        ],
+        cwd=ROOT,
+        env=env,
+        stdout=log,
+        stderr=log,
+    )
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
         with socket.socket() as probe:

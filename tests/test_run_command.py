@@ -53,8 +53,9 @@ def test_the_supervisor_restarts_a_child_that_exits_with_a_growing_back_off(caps
             time.sleep(0.02)
     finally:
         supervisor.stop_all()
-    delays = [float(delay) for delay in
-              re.findall(r"flapping exited with code 3 .*; restarting it in ([\d.]+) s", output)]
+    delays = [
+        float(delay) for delay in re.findall(r"flapping exited with code 3 .*; restarting it in ([\d.]+) s", output)
+    ]
     assert delays[:4] == [0.2, 0.4, 0.8, 0.8], output  # doubles while it keeps dying, up to the cap
     assert len(set(started_pids(output, "flapping"))) >= 4  # a new process each time
     assert "steady exited" not in output and "restarting steady" not in output
@@ -79,8 +80,12 @@ def test_a_child_that_ran_long_enough_starts_its_back_off_afresh(capsys):
 def test_the_run_command_serves_a_healthy_site_restarts_what_dies_and_stops_cleanly(tmp_path):
     web_port, redis_port = free_port(), free_port()
     env = {key: value for key, value in os.environ.items() if key not in ("REDIS_URL", "DATABASE_URL")}
-    env.update(PORT=str(web_port), EMBEDDED_REDIS_PORT=str(redis_port), DEBUG="1",
-               DATABASE_URL=f"sqlite:///{tmp_path / 'site.sqlite3'}")
+    env.update(
+        PORT=str(web_port),
+        EMBEDDED_REDIS_PORT=str(redis_port),
+        DEBUG="1",
+        DATABASE_URL=f"sqlite:///{tmp_path / 'site.sqlite3'}",
+    )
     log_path = tmp_path / "run.log"
     log = open(log_path, "w")  # noqa: SIM115 - a file, so the site's logs never fill a pipe
     launcher = subprocess.Popen([sys.executable, "scripts/run.py"], cwd=ROOT, env=env, stdout=log, stderr=log)
@@ -109,8 +114,10 @@ def test_the_run_command_serves_a_healthy_site_restarts_what_dies_and_stops_clea
         for pid in (worker, beat):
             os.killpg(pid, signal.SIGKILL)
         deadline = time.monotonic() + 30
-        while time.monotonic() < deadline and not (len(started_pids(log_path.read_text(), "worker")) == 2
-                                                    and len(started_pids(log_path.read_text(), "beat")) == 2):
+        while time.monotonic() < deadline and not (
+            len(started_pids(log_path.read_text(), "worker")) == 2
+            and len(started_pids(log_path.read_text(), "beat")) == 2
+        ):
             time.sleep(0.5)
         output = log_path.read_text()
         assert "worker exited with code -9" in output and "beat exited with code -9" in output, output[-3000:]
@@ -120,8 +127,11 @@ def test_the_run_command_serves_a_healthy_site_restarts_what_dies_and_stops_clea
         def healthy_since_the_restart() -> bool:
             health.update(httpx.get(f"http://127.0.0.1:{web_port}/healthz", timeout=5).json())
             since = time.monotonic() - restarted  # the new beat sent a heartbeat and the new worker ran it
-            return (health["ok"] and health["beat"]["seconds_since_heartbeat_sent"] < since
-                    and health["worker"]["seconds_since_heartbeat_ran"] < since)
+            return (
+                health["ok"]
+                and health["beat"]["seconds_since_heartbeat_sent"] < since
+                and health["worker"]["seconds_since_heartbeat_ran"] < since
+            )
 
         while time.monotonic() < restarted + 30 and not healthy_since_the_restart():
             time.sleep(1)

@@ -32,9 +32,7 @@ def _seed(count: int):
 
     players = []
     for number in range(count):
-        user = get_user_model().objects.create_user(
-            username=f"bench{number}", email=f"bench{number}@example.com"
-        )
+        user = get_user_model().objects.create_user(username=f"bench{number}", email=f"bench{number}@example.com")
         player = player_create_for_user(user=user, nickname=f"Bench{number}")
         wallet_grant(player=player, amount=10**9, key=f"bench:seed:{player.pk}")
         players.append(player)

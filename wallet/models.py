@@ -49,8 +49,7 @@ class Account(models.Model):
                 name="wallet_account_player_iff_player_kind",
             ),
             models.CheckConstraint(
-                condition=Q(kind="escrow", match_ref__isnull=False)
-                | Q(~Q(kind="escrow"), match_ref__isnull=True),
+                condition=Q(kind="escrow", match_ref__isnull=False) | Q(~Q(kind="escrow"), match_ref__isnull=True),
                 name="wallet_account_match_iff_escrow_kind",
             ),
             models.UniqueConstraint(
@@ -117,12 +116,8 @@ class Transfer(models.Model):
 
 
 class Leg(models.Model):
-    transfer = models.ForeignKey(
-        Transfer, on_delete=models.PROTECT, related_name="legs", verbose_name=_("transfer")
-    )
-    account = models.ForeignKey(
-        Account, on_delete=models.PROTECT, related_name="legs", verbose_name=_("account")
-    )
+    transfer = models.ForeignKey(Transfer, on_delete=models.PROTECT, related_name="legs", verbose_name=_("transfer"))
+    account = models.ForeignKey(Account, on_delete=models.PROTECT, related_name="legs", verbose_name=_("account"))
     amount = models.BigIntegerField(_("amount"))
     # The account's balance right after this leg: the statement shows it, ledger_check re-adds it.
     balance_after = models.BigIntegerField(_("balance after"))

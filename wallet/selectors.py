@@ -49,9 +49,7 @@ def escrow_state(*, match_ref: str) -> EscrowState:
         .first()
     )
     pot = (
-        Account.objects.filter(kind=Account.Kind.ESCROW, match_ref=match_ref)
-        .values_list("balance", flat=True)
-        .first()
+        Account.objects.filter(kind=Account.Kind.ESCROW, match_ref=match_ref).values_list("balance", flat=True).first()
         or 0
     )
     if closing:
@@ -84,41 +82,30 @@ def ledger_problems() -> list[str]:
     )
     problems += _listed(
         "Transfers whose legs do not sum to zero (or have fewer than two legs)",
-        [
-            f"transfer {t.pk} ({t.kind}, key {t.key!r}): {t.legs_count} legs summing to {t.total}"
-            for t in unbalanced
-        ],
+        [f"transfer {t.pk} ({t.kind}, key {t.key!r}): {t.legs_count} legs summing to {t.total}" for t in unbalanced],
     )
 
     legs_total = Leg.objects.aggregate(total=Coalesce(Sum("amount"), 0))["total"]
     cached_total = Account.objects.aggregate(total=Coalesce(Sum("balance"), 0))["total"]
     if legs_total != 0 or cached_total != 0:
-        problems.append(
-            f"All balances must sum to zero: legs sum to {legs_total}, cached balances to {cached_total}"
-        )
+        problems.append(f"All balances must sum to zero: legs sum to {legs_total}, cached balances to {cached_total}")
 
     accounts = Account.objects.annotate(by_legs=Coalesce(Sum("legs__amount"), 0)).order_by("pk")
     mismatched, negative, open_escrows = [], [], {}
     for account in accounts.iterator():
         if account.by_legs != account.balance:
-            mismatched.append(
-                f"account {account.pk} ({account}): cached {account.balance}, legs {account.by_legs}"
-            )
+            mismatched.append(f"account {account.pk} ({account}): cached {account.balance}, legs {account.by_legs}")
         if account.kind != Account.Kind.MINT and min(account.by_legs, account.balance) < 0:
             negative.append(f"account {account.pk} ({account}): {min(account.by_legs, account.balance)}")
         if account.kind == Account.Kind.MINT and account.by_legs > 0:
-            negative.append(
-                f"account {account.pk} (issuing): {account.by_legs} above zero, credits destroyed"
-            )
+            negative.append(f"account {account.pk} (issuing): {account.by_legs} above zero, credits destroyed")
         if account.kind == Account.Kind.ESCROW:
             open_escrows[account.match_ref] = account
     problems += _listed("Accounts whose cached balance differs from the sum of their legs", mismatched)
     problems += _listed("Accounts below zero", negative)
 
     running = Window(Sum("amount"), partition_by=[F("account_id")], order_by=F("id").asc())
-    broken_chain = list(
-        Leg.objects.annotate(running=running).exclude(balance_after=F("running")).order_by("pk")
-    )
+    broken_chain = list(Leg.objects.annotate(running=running).exclude(balance_after=F("running")).order_by("pk"))
     problems += _listed(
         "Legs whose balance_after is not their account's running total",
         [
@@ -127,9 +114,7 @@ def ledger_problems() -> list[str]:
         ],
     )
 
-    problems += _listed(
-        "Escrows that do not hold exactly their match's open stakes", _escrow_problems(open_escrows)
-    )
+    problems += _listed("Escrows that do not hold exactly their match's open stakes", _escrow_problems(open_escrows))
     return problems
 
 

@@ -54,9 +54,7 @@ def _player_account(player: Player) -> Account:
 
 
 def _escrow_account(match_ref: str) -> Account:
-    account, _created = Account.objects.get_or_create(
-        match_ref=match_ref, defaults={"kind": Account.Kind.ESCROW}
-    )
+    account, _created = Account.objects.get_or_create(match_ref=match_ref, defaults={"kind": Account.Kind.ESCROW})
     return account
 
 
@@ -87,14 +85,10 @@ def _write_leg(*, transfer: Transfer, account: Account, amount: int) -> Leg:
     """One leg and the account's new cached balance (kept apart so fault tests can break in here)."""
     account.balance += amount
     Account.objects.filter(pk=account.pk).update(balance=account.balance)
-    return Leg.objects.create(
-        transfer=transfer, account=account, amount=amount, balance_after=account.balance
-    )
+    return Leg.objects.create(transfer=transfer, account=account, amount=amount, balance_after=account.balance)
 
 
-def _write(
-    *, key: str, kind: str, params: dict, moves: Moves, match_ref: str | None, reason: str, by
-) -> Transfer:
+def _write(*, key: str, kind: str, params: dict, moves: Moves, match_ref: str | None, reason: str, by) -> Transfer:
     merged: dict[int, list] = {}
     for account, amount in moves:
         merged.setdefault(account.pk, [account, 0])[1] += amount
@@ -142,9 +136,7 @@ def _execute(
             if existing is not None:
                 return existing
             moves = plan(locked)
-            return _write(
-                key=key, kind=kind, params=params, moves=moves, match_ref=match_ref, reason=reason, by=by
-            )
+            return _write(key=key, kind=kind, params=params, moves=moves, match_ref=match_ref, reason=reason, by=by)
     except IntegrityError:
         # A twin with the same key but no shared account won the unique key: it is the result.
         existing = _replay(key, kind, params)
@@ -232,16 +224,12 @@ def escrow_hold(*, match_ref: str, players: Sequence[Player], stake: int, key: s
     cannot pay refuses the whole hold with a WalletError and moves nothing.
     """
     if stake not in stake_levels():
-        raise WalletError(
-            "stake_not_offered", _("A stake of %(stake)s credits is not offered.") % {"stake": stake}
-        )
+        raise WalletError("stake_not_offered", _("A stake of %(stake)s credits is not offered.") % {"stake": stake})
     ids = [player.pk for player in players]
     if len(ids) < 2 or len(set(ids)) != len(ids):
         raise WalletError("bad_seats", _("A staked match needs two or more different players."))
     if Player.objects.filter(pk__in=ids, user__isnull=True).exists():
-        raise WalletError(
-            "guest_cannot_stake", _("Guests cannot play for credits. Create an account to stake.")
-        )
+        raise WalletError("guest_cannot_stake", _("Guests cannot play for credits. Create an account to stake."))
     params = {"match": match_ref, "players": sorted(ids), "stake": stake}
     seats: dict[int, Player] = {}
 
@@ -258,9 +246,7 @@ def escrow_hold(*, match_ref: str, players: Sequence[Player], stake: int, key: s
         escrow = next(account for account in locked.values() if account.kind == Account.Kind.ESCROW)
         return [(locked[account_id], -stake) for account_id in seats] + [(escrow, stake * len(seats))]
 
-    return _execute(
-        key=key, kind=Transfer.Kind.HOLD, params=params, match_ref=match_ref, accounts=accounts, plan=plan
-    )
+    return _execute(key=key, kind=Transfer.Kind.HOLD, params=params, match_ref=match_ref, accounts=accounts, plan=plan)
 
 
 def _stakes_of(match_ref: str) -> tuple[Account, dict[int, int]]:
@@ -270,8 +256,7 @@ def _stakes_of(match_ref: str) -> tuple[Account, dict[int, int]]:
     if escrow is None or hold is None:
         raise WalletError("not_held", _("No stakes were set aside for this match."))
     stakes = {
-        account_id: -amount
-        for account_id, amount in hold.legs.filter(amount__lt=0).values_list("account_id", "amount")
+        account_id: -amount for account_id, amount in hold.legs.filter(amount__lt=0).values_list("account_id", "amount")
     }
     return escrow, stakes
 
@@ -321,13 +306,9 @@ def _return_stakes(*, match_ref: str, key: str, kind: str) -> Transfer:
     def plan(locked: dict[int, Account]) -> Moves:
         escrow, stakes = locked[found["escrow"]], found["stakes"]
         _require_open(escrow, stakes)
-        return [(escrow, -escrow.balance)] + [
-            (locked[account_id], stake) for account_id, stake in stakes.items()
-        ]
+        return [(escrow, -escrow.balance)] + [(locked[account_id], stake) for account_id, stake in stakes.items()]
 
-    return _execute(
-        key=key, kind=kind, params={"match": match_ref}, match_ref=match_ref, accounts=accounts, plan=plan
-    )
+    return _execute(key=key, kind=kind, params={"match": match_ref}, match_ref=match_ref, accounts=accounts, plan=plan)
 
 
 def escrow_refund(*, match_ref: str, key: str) -> Transfer:

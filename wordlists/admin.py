@@ -43,8 +43,7 @@ class BannedWordForm(forms.ModelForm):
         if self.errors or self.instance.pk:
             return cleaned
         try:
-            hidden_word_ban_check(word_list=cleaned["word_list"], word=cleaned["word"],
-                                  reason=cleaned["reason"])
+            hidden_word_ban_check(word_list=cleaned["word_list"], word=cleaned["word"], reason=cleaned["reason"])
         except BanError as error:
             raise forms.ValidationError(error.message, code=error.code) from None
         return cleaned
@@ -65,6 +64,5 @@ class BannedWordAdmin(admin.ModelAdmin):
         if change:
             obj.save(update_fields=["reason"])
             return
-        saved = hidden_word_ban(word_list=obj.word_list, word=obj.word, reason=obj.reason,
-                                banned_by=request.user)
+        saved = hidden_word_ban(word_list=obj.word_list, word=obj.word, reason=obj.reason, banned_by=request.user)
         obj.pk, obj.word, obj.banned_by = saved.pk, saved.word, saved.banned_by

@@ -24,7 +24,21 @@ from collections.abc import Iterable
 from functools import cache
 
 LANGUAGES: tuple[str, ...] = (
-    "tr", "en", "fr", "es", "ru", "ko", "id", "de", "it", "nl", "uz", "pl", "pt", "kk", "uk",
+    "tr",
+    "en",
+    "fr",
+    "es",
+    "ru",
+    "ko",
+    "id",
+    "de",
+    "it",
+    "nl",
+    "uz",
+    "pl",
+    "pt",
+    "kk",
+    "uk",
 )
 
 _LATIN = "abcdefghijklmnopqrstuvwxyz"
@@ -61,8 +75,9 @@ _ALPHABETS: dict[str, list[str]] = {
 }
 
 # Letters that are never folded, although Unicode would decompose them (ñ = n + tilde, й = и + breve).
-_KEEP: dict[str, frozenset[str]] = {lang: frozenset(c for c in alpha if len(c) == 1)
-                                    for lang, alpha in _ALPHABETS.items()}
+_KEEP: dict[str, frozenset[str]] = {
+    lang: frozenset(c for c in alpha if len(c) == 1) for lang, alpha in _ALPHABETS.items()
+}
 
 # Replacements applied after lowercasing and before accent folding. Only ligatures and letters that
 # Unicode does not decompose need an entry; accents fold by themselves.
@@ -82,11 +97,33 @@ _KO_TAILS = ["", *"ㄱㄲㄳㄴㄵㄶㄷㄹㄺㄻㄼㄽㄾㄿㅀㅁㅂㅄㅅㅆ�
 
 # Every compatibility jamo that is not basic, as its basic letters (the "full" 24-letter rule).
 _KO_SPLIT: dict[str, str] = {
-    "ㄲ": "ㄱㄱ", "ㄸ": "ㄷㄷ", "ㅃ": "ㅂㅂ", "ㅆ": "ㅅㅅ", "ㅉ": "ㅈㅈ",
-    "ㅐ": "ㅏㅣ", "ㅒ": "ㅑㅣ", "ㅔ": "ㅓㅣ", "ㅖ": "ㅕㅣ",
-    "ㅘ": "ㅗㅏ", "ㅙ": "ㅗㅏㅣ", "ㅚ": "ㅗㅣ", "ㅝ": "ㅜㅓ", "ㅞ": "ㅜㅓㅣ", "ㅟ": "ㅜㅣ", "ㅢ": "ㅡㅣ",
-    "ㄳ": "ㄱㅅ", "ㄵ": "ㄴㅈ", "ㄶ": "ㄴㅎ", "ㄺ": "ㄹㄱ", "ㄻ": "ㄹㅁ", "ㄼ": "ㄹㅂ", "ㄽ": "ㄹㅅ",
-    "ㄾ": "ㄹㅌ", "ㄿ": "ㄹㅍ", "ㅀ": "ㄹㅎ", "ㅄ": "ㅂㅅ",
+    "ㄲ": "ㄱㄱ",
+    "ㄸ": "ㄷㄷ",
+    "ㅃ": "ㅂㅂ",
+    "ㅆ": "ㅅㅅ",
+    "ㅉ": "ㅈㅈ",
+    "ㅐ": "ㅏㅣ",
+    "ㅒ": "ㅑㅣ",
+    "ㅔ": "ㅓㅣ",
+    "ㅖ": "ㅕㅣ",
+    "ㅘ": "ㅗㅏ",
+    "ㅙ": "ㅗㅏㅣ",
+    "ㅚ": "ㅗㅣ",
+    "ㅝ": "ㅜㅓ",
+    "ㅞ": "ㅜㅓㅣ",
+    "ㅟ": "ㅜㅣ",
+    "ㅢ": "ㅡㅣ",
+    "ㄳ": "ㄱㅅ",
+    "ㄵ": "ㄴㅈ",
+    "ㄶ": "ㄴㅎ",
+    "ㄺ": "ㄹㄱ",
+    "ㄻ": "ㄹㅁ",
+    "ㄼ": "ㄹㅂ",
+    "ㄽ": "ㄹㅅ",
+    "ㄾ": "ㄹㅌ",
+    "ㄿ": "ㄹㅍ",
+    "ㅀ": "ㄹㅎ",
+    "ㅄ": "ㅂㅅ",
 }
 for _basic in KO_CONSONANTS + KO_VOWELS:
     _KO_SPLIT[_basic] = _basic
@@ -148,19 +185,19 @@ def compose_korean(jamo_letters: Iterable[str]) -> str:
         rest = best[i + 1]
         options = [(rest[0] + 1, rest[1], [seq[i], *rest[2]])]
         for lead_len in (1, 2):
-            lead = _KO_LEAD_OF.get("".join(seq[i:i + lead_len]))
+            lead = _KO_LEAD_OF.get("".join(seq[i : i + lead_len]))
             if lead is None or i + lead_len > n:
                 continue
             v_start = i + lead_len
             for vowel_len in (1, 2, 3):
-                medial = _KO_MEDIAL_OF.get("".join(seq[v_start:v_start + vowel_len]))
+                medial = _KO_MEDIAL_OF.get("".join(seq[v_start : v_start + vowel_len]))
                 if medial is None or v_start + vowel_len > n:
                     continue
                 t_start = v_start + vowel_len
                 for tail_len in (0, 1, 2):
                     if t_start + tail_len > n:
                         continue
-                    tail = _KO_TAIL_OF.get("".join(seq[t_start:t_start + tail_len])) if tail_len else 0
+                    tail = _KO_TAIL_OF.get("".join(seq[t_start : t_start + tail_len])) if tail_len else 0
                     if tail is None:
                         continue
                     after = best[t_start + tail_len]
@@ -174,11 +211,40 @@ def compose_korean(jamo_letters: Iterable[str]) -> str:
 # -- Uzbek ----------------------------------------------------------------------------------------
 
 _UZ_FROM_CYRILLIC = {
-    "а": "a", "б": "b", "в": "v", "г": "g", "д": "d", "ё": "yo", "ж": "j", "з": "z", "и": "i",
-    "й": "y", "к": "k", "л": "l", "м": "m", "н": "n", "о": "o", "п": "p", "р": "r", "с": "s",
-    "т": "t", "у": "u", "ф": "f", "х": "x", "ч": "ch", "ш": "sh", "щ": "shch", "ъ": "\u02bc",
-    "ь": "", "э": "e", "ю": "yu", "я": "ya", "ў": "o" + UZ_TURNED_COMMA, "қ": "q",
-    "ғ": "g" + UZ_TURNED_COMMA, "ҳ": "h",
+    "а": "a",
+    "б": "b",
+    "в": "v",
+    "г": "g",
+    "д": "d",
+    "ё": "yo",
+    "ж": "j",
+    "з": "z",
+    "и": "i",
+    "й": "y",
+    "к": "k",
+    "л": "l",
+    "м": "m",
+    "н": "n",
+    "о": "o",
+    "п": "p",
+    "р": "r",
+    "с": "s",
+    "т": "t",
+    "у": "u",
+    "ф": "f",
+    "х": "x",
+    "ч": "ch",
+    "ш": "sh",
+    "щ": "shch",
+    "ъ": "\u02bc",
+    "ь": "",
+    "э": "e",
+    "ю": "yu",
+    "я": "ya",
+    "ў": "o" + UZ_TURNED_COMMA,
+    "қ": "q",
+    "ғ": "g" + UZ_TURNED_COMMA,
+    "ҳ": "h",
 }
 _CYR_VOWELS = set("аеёиоуўэюя")
 
@@ -212,7 +278,7 @@ def _normalise_uz(word: str) -> str | None:
             out.append(ch + UZ_TURNED_COMMA)
             i += 2
             continue
-        if ch == "c" and low[i + 1:i + 2] == "h":
+        if ch == "c" and low[i + 1 : i + 2] == "h":
             out.append("ch")
             i += 2
             continue
@@ -230,7 +296,7 @@ def _uz_letters(normalised: str) -> list[str]:
     out: list[str] = []
     i = 0
     while i < len(normalised):
-        pair = normalised[i:i + 2]
+        pair = normalised[i : i + 2]
         if pair in ("o" + UZ_TURNED_COMMA, "g" + UZ_TURNED_COMMA, "sh", "ch"):
             out.append(pair)
             i += 2
@@ -252,9 +318,7 @@ def _strip_marks(ch: str) -> str:
 def _strip_stress(ch: str) -> str:
     # Cyrillic letters with a diaeresis or breve are letters of their own (ё ї й): only the stress
     # marks of dictionaries and textbooks are dropped.
-    return unicodedata.normalize(
-        "NFC", "".join(c for c in unicodedata.normalize("NFD", ch) if c not in "\u0300\u0301")
-    )
+    return unicodedata.normalize("NFC", "".join(c for c in unicodedata.normalize("NFD", ch) if c not in "\u0300\u0301"))
 
 
 _CYRILLIC = frozenset({"ru", "uk", "kk"})

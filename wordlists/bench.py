@@ -47,8 +47,7 @@ print(json.dumps({{"seconds": seconds, "mib": current / 2**20, "rss_growth_mib":
 def probe(slug: str) -> dict[str, float]:
     """Load one list in a fresh interpreter: seconds (untraced), MiB allocated (traced), growth of the
     process's resident memory (MiB, untraced), membership look-ups per second."""
-    result = subprocess.run([sys.executable, "-c", PROBE.format(slug=slug)], capture_output=True,
-                            text=True, check=True)
+    result = subprocess.run([sys.executable, "-c", PROBE.format(slug=slug)], capture_output=True, text=True, check=True)
     return json.loads(result.stdout)
 
 
@@ -58,8 +57,10 @@ def main() -> int:
     print(f"{'list':28} {'words':>9} {'load ms':>8} {'MiB':>7} {'lookups/s':>11}")
     for slug, info in sorted(lexicon.manifest().items()):
         figures = probe(slug)
-        print(f"{slug:28} {info.count:>9,} {figures['seconds'] * 1000:>8.1f} {figures['mib']:>7.1f} "
-              f"{figures['lookups_per_s']:>11,.0f}")
+        print(
+            f"{slug:28} {info.count:>9,} {figures['seconds'] * 1000:>8.1f} {figures['mib']:>7.1f} "
+            f"{figures['lookups_per_s']:>11,.0f}"
+        )
     return 0
 
 

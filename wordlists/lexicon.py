@@ -96,8 +96,14 @@ def manifest() -> dict[str, ListInfo]:
     data = json.loads(MANIFEST.read_text(encoding="utf-8"))
     return {
         slug: ListInfo(
-            slug=slug, game=entry["game"], language=entry["language"], length=entry["length"],
-            kind=entry["kind"], count=entry["count"], file=entry["file"], sha256=entry["sha256"],
+            slug=slug,
+            game=entry["game"],
+            language=entry["language"],
+            length=entry["length"],
+            kind=entry["kind"],
+            count=entry["count"],
+            file=entry["file"],
+            sha256=entry["sha256"],
             sources=tuple(entry.get("sources", ())),
             dawg_sha256=entry.get("dawg", {}).get("sha256"),
         )

@@ -18,8 +18,9 @@ class WordList(models.Model):
     count = models.PositiveIntegerField(_("words"))
     sha256 = models.CharField(_("content hash"), max_length=64)
     sources = models.JSONField(_("sources"), default=list)
-    shipped = models.BooleanField(_("shipped"), default=True,
-                                  help_text=_("False when the list is no longer in the data files."))
+    shipped = models.BooleanField(
+        _("shipped"), default=True, help_text=_("False when the list is no longer in the data files.")
+    )
     synced_at = models.DateTimeField(_("synced"), auto_now=True)
 
     class Meta:
@@ -45,12 +46,18 @@ class BannedWord(models.Model):
     It stays a valid guess: a player who types it is not punished for the list's mistake.
     """
 
-    word_list = models.ForeignKey(WordList, on_delete=models.CASCADE, related_name="bans",
-                                  verbose_name=_("list"), limit_choices_to={"kind": "hidden"})
+    word_list = models.ForeignKey(
+        WordList,
+        on_delete=models.CASCADE,
+        related_name="bans",
+        verbose_name=_("list"),
+        limit_choices_to={"kind": "hidden"},
+    )
     word = models.CharField(_("word"), max_length=40, help_text=_("As players type it; it is normalised."))
     reason = models.CharField(_("reason"), max_length=200)
-    banned_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
-                                  verbose_name=_("banned by"))
+    banned_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, verbose_name=_("banned by")
+    )
     created_at = models.DateTimeField(_("banned at"), auto_now_add=True)
 
     class Meta:

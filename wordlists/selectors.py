@@ -54,14 +54,21 @@ def word_lookup(*, slug: str, query: str) -> LookupResult:
         return LookupResult(query, None, None, error=_("Type a single word in this list's alphabet."))
     size = alphabets.length(info.language, normalised)
     if info.length and size != info.length:
-        return LookupResult(query, normalised, None, error=_(
-            "This list has words of %(length)d letters; “%(word)s” has %(size)d.")
-            % {"length": info.length, "word": query, "size": size})
+        return LookupResult(
+            query,
+            normalised,
+            None,
+            error=_("This list has words of %(length)d letters; “%(word)s” has %(size)d.")
+            % {"length": info.length, "word": query, "size": size},
+        )
     valid_list = _sibling(info, "valid")
     hidden_list = _sibling(info, lexicons.HIDDEN)
     valid = _contains(valid_list, normalised) if valid_list else None
-    hidden = (is_possible_hidden_word(game=info.game, language=info.language, length=info.length,
-                                      word=normalised) if hidden_list else None)
+    hidden = (
+        is_possible_hidden_word(game=info.game, language=info.language, length=info.length, word=normalised)
+        if hidden_list
+        else None
+    )
     in_list = _contains(info, normalised)
     display = query
     if info.slug not in lexicons.DAWG_BACKED and in_list:

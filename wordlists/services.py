@@ -28,10 +28,19 @@ def word_lists_sync() -> int:
     shipped = lexicon.manifest()
     with transaction.atomic():
         for info in shipped.values():
-            WordList.objects.update_or_create(slug=info.slug, defaults={
-                "game": info.game, "language": info.language, "length": info.length, "kind": info.kind,
-                "count": info.count, "sha256": info.sha256, "sources": list(info.sources), "shipped": True,
-            })
+            WordList.objects.update_or_create(
+                slug=info.slug,
+                defaults={
+                    "game": info.game,
+                    "language": info.language,
+                    "length": info.length,
+                    "kind": info.kind,
+                    "count": info.count,
+                    "sha256": info.sha256,
+                    "sources": list(info.sources),
+                    "shipped": True,
+                },
+            )
         WordList.objects.exclude(slug__in=shipped).update(shipped=False)
     return len(shipped)
 
@@ -56,7 +65,8 @@ def hidden_word_ban(*, word_list: WordList, word: str, reason: str, banned_by=No
     """Ban a word from being an answer. The word is checked against the list, so a typo bans nothing."""
     normalised = hidden_word_ban_check(word_list=word_list, word=word, reason=reason)
     ban, created = BannedWord.objects.get_or_create(
-        word_list=word_list, word=normalised, defaults={"reason": reason.strip(), "banned_by": banned_by})
+        word_list=word_list, word=normalised, defaults={"reason": reason.strip(), "banned_by": banned_by}
+    )
     if not created:  # another admin banned it a moment ago
         raise BanError("already_banned", _("That word is already banned."))
     return ban

@@ -7,8 +7,13 @@ from django.views.decorators.http import require_GET
 from wordlists import lexicon as lexicons
 from wordlists.selectors import word_lookup
 
-GAME_NAMES = {"duelo": "Duelo de Palabras", "torneo": "Torneo", "wordgrid": "Wordgrid",
-              "cruzadas": "Letras Cruzadas", "claves": "Claves a Dúo"}
+GAME_NAMES = {
+    "duelo": "Duelo de Palabras",
+    "torneo": "Torneo",
+    "wordgrid": "Wordgrid",
+    "cruzadas": "Letras Cruzadas",
+    "claves": "Claves a Dúo",
+}
 GAME_ORDER = list(GAME_NAMES)
 
 
@@ -20,15 +25,23 @@ def _info_or_404(slug: str) -> lexicons.ListInfo:
 
 
 def _sorted_lists() -> list[lexicons.ListInfo]:
-    return sorted(lexicons.manifest().values(),
-                  key=lambda info: (GAME_ORDER.index(info.game) if info.game in GAME_ORDER else 99,
-                                    info.language, info.length or 0, info.kind))
+    return sorted(
+        lexicons.manifest().values(),
+        key=lambda info: (
+            GAME_ORDER.index(info.game) if info.game in GAME_ORDER else 99,
+            info.language,
+            info.length or 0,
+            info.kind,
+        ),
+    )
 
 
 @require_GET
 def index(request):
-    groups = [(GAME_NAMES.get(game, game), list(lists))
-              for game, lists in groupby(_sorted_lists(), key=lambda info: info.game)]
+    groups = [
+        (GAME_NAMES.get(game, game), list(lists))
+        for game, lists in groupby(_sorted_lists(), key=lambda info: info.game)
+    ]
     return render(request, "wordlists/index.html", {"groups": groups})
 
 
@@ -45,8 +58,11 @@ def credits(request):
 def detail(request, slug: str):
     info = _info_or_404(slug)
     result = word_lookup(slug=slug, query=request.GET["q"]) if "q" in request.GET else None
-    return render(request, "wordlists/detail.html",
-                  {"info": info, "game_name": GAME_NAMES.get(info.game, info.game), "result": result})
+    return render(
+        request,
+        "wordlists/detail.html",
+        {"info": info, "game_name": GAME_NAMES.get(info.game, info.game), "result": result},
+    )
 
 
 @require_GET

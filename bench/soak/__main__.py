@@ -38,9 +38,12 @@ def _over_time(signum, frame):
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--profile", choices=sorted(PROFILES), default="short")
-    parser.add_argument("--page-heartbeat", action="store_true",
-                        help="give a socket up as socket.js does, when no frame follows a ping within 0.9 s "
-                             "(default: count those, give up after 10 s of silence)")
+    parser.add_argument(
+        "--page-heartbeat",
+        action="store_true",
+        help="give a socket up as socket.js does, when no frame follows a ping within 0.9 s "
+        "(default: count those, give up after 10 s of silence)",
+    )
     args = parser.parse_args(argv)
     profile = PROFILES[args.profile]
     database_url = os.environ.get("DATABASE_URL", "")
@@ -60,15 +63,19 @@ def main(argv: list[str] | None = None) -> int:
         print("\nsoak: interrupted; everything it started is stopped", file=sys.stderr)
         return 130
     except OverTime:
-        print(f"\nsoak: over its limit of {profile.limit_seconds:.0f} s; everything it started is stopped",
-              file=sys.stderr)
+        print(
+            f"\nsoak: over its limit of {profile.limit_seconds:.0f} s; everything it started is stopped",
+            file=sys.stderr,
+        )
         return 1
     finally:
         signal.alarm(0)
     print()
     print(report.table(found))
-    path = report.write_json(f"soak-{profile.name}", report.report(f"soak-{profile.name}", found, started=started,
-                                                                   details=details, load_at_start=load))
+    path = report.write_json(
+        f"soak-{profile.name}",
+        report.report(f"soak-{profile.name}", found, started=started, details=details, load_at_start=load),
+    )
     print(f"\nsoak: written {path.relative_to(report.ROOT)}")
     verdict = next(figure for figure in found if figure.figure == "verdict")
     print(f"soak: {verdict.value}: {verdict.method}")

@@ -34,7 +34,8 @@ def overdue_seconds() -> float:
     from games.models import Match
 
     oldest = Match.objects.filter(status__in=(Match.PLAYING, Match.ARRIVING), deadline__lt=timezone.now()).aggregate(
-        oldest=Min("deadline"))["oldest"]
+        oldest=Min("deadline")
+    )["oldest"]
     return (timezone.now() - oldest).total_seconds() if oldest else 0.0
 
 
@@ -52,10 +53,19 @@ def stuck_matches() -> list[dict[str, Any]]:
 
     from games.models import Match
 
-    late = Match.objects.filter(status__in=(Match.PLAYING, Match.ARRIVING),
-                                deadline__lt=timezone.now() - timedelta(seconds=STUCK_SECONDS))
-    return [{"match": match.pk, "game": match.game, "deadline": match.deadline.isoformat(),
-             "phase": match.state.get("phase"), "version": match.version} for match in late[:20]]
+    late = Match.objects.filter(
+        status__in=(Match.PLAYING, Match.ARRIVING), deadline__lt=timezone.now() - timedelta(seconds=STUCK_SECONDS)
+    )
+    return [
+        {
+            "match": match.pk,
+            "game": match.game,
+            "deadline": match.deadline.isoformat(),
+            "phase": match.state.get("phase"),
+            "version": match.version,
+        }
+        for match in late[:20]
+    ]
 
 
 def repeated_clock_events() -> list[dict[str, Any]]:
@@ -63,9 +73,13 @@ def repeated_clock_events() -> list[dict[str, Any]]:
 
     from games.models import MatchEvent
 
-    repeated = (MatchEvent.objects.filter(kind__in=ONCE)
-                .values("match_id", "kind", "data__round", "data__seat")
-                .annotate(times=Count("id")).filter(times__gt=1).order_by("match_id"))
+    repeated = (
+        MatchEvent.objects.filter(kind__in=ONCE)
+        .values("match_id", "kind", "data__round", "data__seat")
+        .annotate(times=Count("id"))
+        .filter(times__gt=1)
+        .order_by("match_id")
+    )
     return list(repeated[:20])
 
 
@@ -75,26 +89,42 @@ def counts() -> dict[str, Any]:
     from games.models import Match, MatchEvent, MatchResult, Room
     from wallet.models import Transfer
 
-    matches = {row["game"]: {"started": row["started"], "finished": row["finished"]}
-               for row in Match.objects.values("game").annotate(
-                   started=Count("id"), finished=Count("id", filter=Q(status=Match.FINISHED)))}
+    matches = {
+        row["game"]: {"started": row["started"], "finished": row["finished"]}
+        for row in Match.objects.values("game").annotate(
+            started=Count("id"), finished=Count("id", filter=Q(status=Match.FINISHED))
+        )
+    }
     from django.db import connection
 
     with connection.cursor() as cursor:
         cursor.execute("SHOW max_connections")
         allowed = int(cursor.fetchone()[0])
-    return {"max_connections": allowed, "rooms": Room.objects.count(), "matches": matches,
-            "events": MatchEvent.objects.count(), "results": MatchResult.objects.count(),
-            "staked_matches": Match.objects.filter(stake__gt=0).count(), "transfers": Transfer.objects.count(),
-            "arrived": Match.objects.filter(arrival__began_at__isnull=False).count(),
-            "aborted": Match.objects.filter(outcome__aborted=True).count()}
+    return {
+        "max_connections": allowed,
+        "rooms": Room.objects.count(),
+        "matches": matches,
+        "events": MatchEvent.objects.count(),
+        "results": MatchResult.objects.count(),
+        "staked_matches": Match.objects.filter(stake__gt=0).count(),
+        "transfers": Transfer.objects.count(),
+        "arrived": Match.objects.filter(arrival__began_at__isnull=False).count(),
+        "aborted": Match.objects.filter(outcome__aborted=True).count(),
+    }
 
 
 def ledger_check(env: dict[str, str], attempts: int = 10) -> tuple[bool, str]:
     """`manage.py ledger_check` as an operator runs it; tried again while the server has no free slot."""
     for _attempt in range(attempts):
-        result = subprocess.run([sys.executable, "manage.py", "ledger_check"], cwd=ROOT, env=env,
-                                capture_output=True, text=True, timeout=300, check=False)
+        result = subprocess.run(
+            [sys.executable, "manage.py", "ledger_check"],
+            cwd=ROOT,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=300,
+            check=False,
+        )
         text = (result.stdout + result.stderr).strip()
         if "too many clients" not in text:
             break
@@ -102,8 +132,9 @@ def ledger_check(env: dict[str, str], attempts: int = 10) -> tuple[bool, str]:
     return result.returncode == 0, text
 
 
-def log_alarms(folder: Path, outages: list[tuple[dict[str, int], dict[str, int]]] = ()
-               ) -> tuple[dict[str, list[str]], dict[str, list[str]]]:
+def log_alarms(
+    folder: Path, outages: list[tuple[dict[str, int], dict[str, int]]] = ()
+) -> tuple[dict[str, list[str]], dict[str, list[str]]]:
     """The lines of each log that signal a crash, with the line after each for context: those written
     outside any outage, and those written during one (`outages`: each log's size when Redis went and a
     little after it returned, outage.log_sizes). An outage makes the server log its failures with their
@@ -121,7 +152,7 @@ def log_alarms(folder: Path, outages: list[tuple[dict[str, int], dict[str, int]]
         for i, line in enumerate(text):
             if any(alarm in line for alarm in LOG_ALARMS):
                 during = any(start <= offsets[i] < end for start, end in windows)
-                (inside if during else outside).setdefault(path.stem, []).append(" | ".join(text[i:i + 2]))
+                (inside if during else outside).setdefault(path.stem, []).append(" | ".join(text[i : i + 2]))
     return outside, inside
 
 
@@ -149,9 +180,15 @@ def task_outcomes(folder: Path) -> dict[str, dict[str, Any]]:
         found = TASK_LINE.search(line)
         if found:
             runs.setdefault(found["name"], []).append((float(found["seconds"]), found["result"].strip()))
-    return {name: {"runs": len(items), "did_nothing": sum(1 for _s, result in items if result == "False"),
-                   "mean_ms": 1000 * sum(s for s, _r in items) / len(items),
-                   "max_ms": 1000 * max(s for s, _r in items)} for name, items in runs.items()}
+    return {
+        name: {
+            "runs": len(items),
+            "did_nothing": sum(1 for _s, result in items if result == "False"),
+            "mean_ms": 1000 * sum(s for s, _r in items) / len(items),
+            "max_ms": 1000 * max(s for s, _r in items),
+        }
+        for name, items in runs.items()
+    }
 
 
 def retrying(function, *, attempts: int = 20, wait: float = 3.0):

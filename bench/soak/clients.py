@@ -62,8 +62,7 @@ class Http:
     def __init__(self, base: str, concurrency: int = 2):
         jar = CookieJar(policy=DefaultCookiePolicy(allowed_domains=[]))
         self.base = base
-        self.client = httpx.AsyncClient(base_url=base, cookies=httpx.Cookies(jar), follow_redirects=False,
-                                        timeout=60)
+        self.client = httpx.AsyncClient(base_url=base, cookies=httpx.Cookies(jar), follow_redirects=False, timeout=60)
         self.limit = asyncio.Semaphore(concurrency)
         # Django accepts a CSRF secret of 32 letters and digits sent back unmasked in the header.
         self.csrf = "".join(secrets.choice(string.ascii_letters + string.digits) for _ in range(32))
@@ -75,10 +74,12 @@ class Http:
         self.failures[why] += 1
         self.failed_at.append((time.perf_counter(), why))
 
-    async def request(self, person: Person, method: str, path: str, data: dict | None = None
-                      ) -> httpx.Response | None:
-        headers = {"Cookie": f"sessionid={person.session}; csrftoken={self.csrf}", "X-CSRFToken": self.csrf,
-                   "Accept-Language": "es"}
+    async def request(self, person: Person, method: str, path: str, data: dict | None = None) -> httpx.Response | None:
+        headers = {
+            "Cookie": f"sessionid={person.session}; csrftoken={self.csrf}",
+            "X-CSRFToken": self.csrf,
+            "Accept-Language": "es",
+        }
         async with self.limit:
             started = time.perf_counter()
             try:
@@ -165,8 +166,14 @@ class Socket:
         started = time.perf_counter()
         try:
             self.ws = await websockets.connect(
-                url, origin=self.base, additional_headers={"Cookie": f"sessionid={self.person.session}"},
-                open_timeout=60, max_size=2**22, close_timeout=10, ping_interval=None)
+                url,
+                origin=self.base,
+                additional_headers={"Cookie": f"sessionid={self.person.session}"},
+                open_timeout=60,
+                max_size=2**22,
+                close_timeout=10,
+                ping_interval=None,
+            )
         except (OSError, TimeoutError, websockets.InvalidHandshake) as error:
             status = getattr(getattr(error, "response", None), "status_code", None)
             soak.connect_failed(f"{type(error).__name__}{f' {status}' if status else ''}")
@@ -283,8 +290,9 @@ class Socket:
             self.versions[match_id] = max(version, self.versions.get(match_id, 0))
             self.match, self.turn = frame, frame.get("turn")
             if frame.get("view") is None:  # waiting for its players, or aborted: nothing to play
-                self.soak.viewless[(match_id, "arriving" if frame.get("arriving") else
-                                    "aborted" if frame.get("aborted") else "other")] += 1
+                self.soak.viewless[
+                    (match_id, "arriving" if frame.get("arriving") else "aborted" if frame.get("aborted") else "other")
+                ] += 1
             self.soak.ledger.seen(self, frame, at)
             if self.soak.resync is not None:
                 self.soak.resync.seen(self, match_id, version, at)
@@ -352,8 +360,9 @@ class Socket:
         future = asyncio.get_running_loop().create_future()
         self.acks[ref] = future
         sent_at = time.perf_counter()
-        soak.ledger.expect(self.owed_to(), game, Expectation(ref, match_id, seat, target(game, view, seat, action),
-                                                              sent_at))
+        soak.ledger.expect(
+            self.owed_to(), game, Expectation(ref, match_id, seat, target(game, view, seat, action), sent_at)
+        )
         frame = {"type": "act", "match_id": match_id, "action": action, "ref": ref, "turn": self.turn}
         try:
             await self.ws.send(json.dumps(frame))
@@ -391,8 +400,7 @@ class Socket:
 class Table:
     """A game's two people and their room, from opening it to the end of the soak."""
 
-    def __init__(self, soak: Soak, game: str, people: list[Person], *, staked: bool = False,
-                 with_bot: bool = False):
+    def __init__(self, soak: Soak, game: str, people: list[Person], *, staked: bool = False, with_bot: bool = False):
         self.soak, self.game, self.people = soak, game, people
         self.staked, self.with_bot = staked, with_bot
         self.code: str | None = None
@@ -429,8 +437,13 @@ class Table:
             return await http.room_after(friend, f"/play/wordgrid/offers/{offer}/accept/", {})
         http = host_http
         if self.game == "duelo":
-            form = {"seats": "3" if self.with_bot else "2", "bots": "", "language": "es",
-                    "rounds": str(self.soak.profile.duelo_rounds), "round_seconds": "60"}
+            form = {
+                "seats": "3" if self.with_bot else "2",
+                "bots": "",
+                "language": "es",
+                "rounds": str(self.soak.profile.duelo_rounds),
+                "round_seconds": "60",
+            }
             code = await http.room_after(host, "/play/duelo/", form)
         elif self.game == "wordgrid":
             code = await http.room_after(host, "/play/wordgrid/practice/", {"bot_level": ""})
@@ -451,8 +464,9 @@ class Table:
             if self.code is None:
                 soak.tables_failed += 1
                 return
-            self.sockets = [Socket(soak, self, person, http.base) for person, http in zip(self.people, self.https,
-                                                                                          strict=True)]
+            self.sockets = [
+                Socket(soak, self, person, http.base) for person, http in zip(self.people, self.https, strict=True)
+            ]
             for socket in self.sockets:
                 socket.start(self.code)
             await asyncio.gather(*(s.ready() for s in self.sockets))

@@ -132,8 +132,10 @@ class Ledger:
         game = self.game_of[recipient]
         for owed in list(waiting):
             expectation = owed.expectation
-            if expectation.match_id == frame["match_id"] and \
-                    progress(game, view, expectation.mover_seat) >= expectation.target:
+            if (
+                expectation.match_id == frame["match_id"]
+                and progress(game, view, expectation.mover_seat) >= expectation.target
+            ):
                 waiting.remove(owed)
                 if owed.outage is None:
                     self.delivered += 1
@@ -181,8 +183,7 @@ class Resync:
     about: dict[Any, dict[str, Any]] = field(default_factory=dict)  # what the caller said of each one owed
     never: list[dict[str, Any]] = field(default_factory=list)  # `about` those that never caught up, and why
 
-    def owe(self, recipient: Any, match_id: int, version: int, seen: int, about: dict[str, Any] | None = None
-            ) -> None:
+    def owe(self, recipient: Any, match_id: int, version: int, seen: int, about: dict[str, Any] | None = None) -> None:
         """`recipient` had seen version `seen` of `match_id`; the database had `version`."""
         self.checked += 1
         if seen < version:

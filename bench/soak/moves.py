@@ -51,8 +51,11 @@ def duelo(view: dict, rng: random.Random) -> dict:
         return {"type": "guess", "word": TYPO}
     rows = [(tuple(row["letters"]), wordle.pattern_of(row["marks"])) for row in view["grid"]["rows"]]
     played = {"".join(letters) for letters, _marks in rows}
-    fitting = [word for word, letters in _cache["duelo"]
-               if word not in played and all(wordle.pattern(guess, letters) == marks for guess, marks in rows)]
+    fitting = [
+        word
+        for word, letters in _cache["duelo"]
+        if word not in played and all(wordle.pattern(guess, letters) == marks for guess, marks in rows)
+    ]
     if not fitting:
         fitting = [word for word in _cache["duelo-valid"] if word not in played]
     return {"type": "guess", "word": rng.choice(fitting)}
@@ -72,15 +75,17 @@ def wordgrid(view: dict, rng: random.Random) -> dict | None:
 def cruzadas(view: dict, rng: random.Random) -> dict:
     from games.cruzadas import bots, movegen, rules
 
-    board = tuple(None if cell is None else rules.Tile(cell["letter"], bool(cell["blank"]))
-                  for row in view["board"] for cell in row)
+    board = tuple(
+        None if cell is None else rules.Tile(cell["letter"], bool(cell["blank"]))
+        for row in view["board"]
+        for cell in row
+    )
     letters = [letter for letter in view["rack"] if letter != rules.BLANK]
     ruleset = rules.RULESETS[view["ruleset"]["key"]]
-    plays = movegen.generate(board, letters, _cache["cruzadas"], ruleset, view["star"]["index"],
-                             view["star"]["spent"])
+    plays = movegen.generate(board, letters, _cache["cruzadas"], ruleset, view["star"]["index"], view["star"]["spent"])
     if plays:
         plays.sort(key=lambda play: play.score, reverse=True)
-        return bots.place_action(rng.choice(plays[:max(1, len(plays) // 3)]))
+        return bots.place_action(rng.choice(plays[: max(1, len(plays) // 3)]))
     return {"type": "exchange"} if view.get("can_exchange") else {"type": "pass"}
 
 

@@ -38,9 +38,25 @@ class SoakRedis:
         if self.log is None:
             self.log = open(self.folder / "redis.log", "a")  # noqa: SIM115 - closed in stop
         self.process = subprocess.Popen(
-            [self.binary, "--port", str(self.port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no",
-             "--dir", str(self.folder), "--maxclients", "10000"],
-            stdout=self.log, stderr=subprocess.STDOUT, start_new_session=True)
+            [
+                self.binary,
+                "--port",
+                str(self.port),
+                "--bind",
+                "127.0.0.1",
+                "--save",
+                "",
+                "--appendonly",
+                "no",
+                "--dir",
+                str(self.folder),
+                "--maxclients",
+                "10000",
+            ],
+            stdout=self.log,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
         if not wait_for_port(self.port, 15, self.process):
             raise RuntimeError(f"the soak's Redis did not start on port {self.port}: see {self.folder / 'redis.log'}")
 
@@ -89,7 +105,7 @@ def new_lines(path: Path, offset: int) -> tuple[list[str], int]:
     with path.open("rb") as file:
         file.seek(offset)
         data = file.read()
-    complete = data[:data.rfind(b"\n") + 1]
+    complete = data[: data.rfind(b"\n") + 1]
     return complete.decode(errors="replace").splitlines(), offset + len(complete)
 
 

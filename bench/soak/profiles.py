@@ -43,9 +43,32 @@ THINK_SECONDS = {"duelo": (8.0, 16.0), "wordgrid": (6.0, 18.0), "cruzadas": (15.
 # A host starts the next match this long after the last one ended.
 RESTART_SECONDS = (3.0, 8.0)
 
-SHORT = Profile(name="short", play_seconds=60, ramp_seconds=10, duelo=50, duelo_rounds=1, wordgrid=20,
-                wordgrid_staked=10, cruzadas=20, resign_share=0.4, redis_outages=((25, 5),), limit_seconds=420)
-LONG = Profile(name="long", play_seconds=600, ramp_seconds=40, duelo=250, duelo_rounds=3, wordgrid=110,
-               wordgrid_staked=40, cruzadas=100, resign_share=0.2, worker_kills_at=(90, 210, 330, 450),
-               worker_down_seconds=12, redis_outages=((270, 15),), limit_seconds=1260)
+SHORT = Profile(
+    name="short",
+    play_seconds=60,
+    ramp_seconds=10,
+    duelo=50,
+    duelo_rounds=1,
+    wordgrid=20,
+    wordgrid_staked=10,
+    cruzadas=20,
+    resign_share=0.4,
+    redis_outages=((25, 5),),
+    limit_seconds=420,
+)
+LONG = Profile(
+    name="long",
+    play_seconds=600,
+    ramp_seconds=40,
+    duelo=250,
+    duelo_rounds=3,
+    wordgrid=110,
+    wordgrid_staked=40,
+    cruzadas=100,
+    resign_share=0.2,
+    worker_kills_at=(90, 210, 330, 450),
+    worker_down_seconds=12,
+    redis_outages=((270, 15),),
+    limit_seconds=1260,
+)
 PROFILES = {profile.name: profile for profile in (SHORT, LONG)}

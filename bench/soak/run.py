@@ -46,8 +46,9 @@ def log(message: str) -> None:
 class Soak:
     """Shared state of one run: the counters every socket and table writes to."""
 
-    def __init__(self, profile: Profile, bases: list[str], stack: Stack, redis: outage.SoakRedis, *,
-                 page_heartbeat: bool = False):
+    def __init__(
+        self, profile: Profile, bases: list[str], stack: Stack, redis: outage.SoakRedis, *, page_heartbeat: bool = False
+    ):
         self.profile, self.bases, self.stack, self.redis = profile, bases, stack, redis
         self.page_heartbeat = page_heartbeat  # act on socket.js's 0.9 s pong limit (else only count it)
         self.redis_url = redis.url
@@ -99,11 +100,19 @@ class Soak:
         if self.resync is not None and socket in self.resync.owed:
             match_id = self.resync.owed[socket][0]
             view = socket.view or {}
-            self.resync.give_up(socket, why, seen_at_end=socket.versions.get(match_id, 0),
-                                shown_at_end=socket.match and {"match": socket.match["match_id"],
-                                                               "v": socket.match["v"], "turn": socket.turn,
-                                                               "can_move": view.get("can_move"),
-                                                               "outcome": bool(view.get("outcome"))})
+            self.resync.give_up(
+                socket,
+                why,
+                seen_at_end=socket.versions.get(match_id, 0),
+                shown_at_end=socket.match
+                and {
+                    "match": socket.match["match_id"],
+                    "v": socket.match["v"],
+                    "turn": socket.turn,
+                    "can_move": view.get("can_move"),
+                    "outcome": bool(view.get("outcome")),
+                },
+            )
 
     def open_sockets(self) -> int:
         return sum(s.connected for table in self.tables for s in table.sockets)
@@ -116,8 +125,16 @@ class Soak:
     def open_offer_of(player_id: int) -> int | None:
         from lobby.models import StakeOffer
 
-        return checks.retrying(lambda: StakeOffer.objects.filter(player_id=player_id, status=StakeOffer.OPEN)
-                               .order_by("-pk").values_list("pk", flat=True).first(), attempts=5, wait=1)
+        return checks.retrying(
+            lambda: (
+                StakeOffer.objects.filter(player_id=player_id, status=StakeOffer.OPEN)
+                .order_by("-pk")
+                .values_list("pk", flat=True)
+                .first()
+            ),
+            attempts=5,
+            wait=1,
+        )
 
     # -- watching the stack ----------------------------------------------------------------------------
 
@@ -142,17 +159,26 @@ class Soak:
                     queued = reserved = present = None
                 overdue, connections = await asyncio.to_thread(_database_sample)
                 now = time.perf_counter()
-                self.samples.append({
-                    "t": round(time.monotonic() - started, 1), "queue": queued, "unacked": reserved,
-                    "overdue_s": None if overdue is None else round(overdue, 1), "db_connections": connections,
-                    "rss": self.stack.rss(), "cpu": self.stack.cpu(),
-                    "driver_cpu": round(sum(os.times()[:2]), 2), "worker_up": self.stack.alive("worker"),
-                    "worker_up_for": round(time.monotonic() - self.worker_started_at, 1),
-                    "redis_up": self.redis.running(),
-                    "redis_up_for": None if self.redis_back_at is None else round(now - self.redis_back_at, 1),
-                    "present": present, "open_sockets": self.open_sockets(), "at": now,
-                    "outstanding": self.ledger.outstanding(),
-                })
+                self.samples.append(
+                    {
+                        "t": round(time.monotonic() - started, 1),
+                        "queue": queued,
+                        "unacked": reserved,
+                        "overdue_s": None if overdue is None else round(overdue, 1),
+                        "db_connections": connections,
+                        "rss": self.stack.rss(),
+                        "cpu": self.stack.cpu(),
+                        "driver_cpu": round(sum(os.times()[:2]), 2),
+                        "worker_up": self.stack.alive("worker"),
+                        "worker_up_for": round(time.monotonic() - self.worker_started_at, 1),
+                        "redis_up": self.redis.running(),
+                        "redis_up_for": None if self.redis_back_at is None else round(now - self.redis_back_at, 1),
+                        "present": present,
+                        "open_sockets": self.open_sockets(),
+                        "at": now,
+                        "outstanding": self.ledger.outstanding(),
+                    }
+                )
                 await asyncio.sleep(SAMPLE_SECONDS)
         finally:
             await client.aclose()
@@ -178,9 +204,13 @@ class Soak:
             await asyncio.sleep(max(0.0, play_started + at - time.monotonic()))
             if self.stopping:
                 return
-            report: dict[str, Any] = {"at_play_s": round(time.monotonic() - play_started, 1), "seconds": seconds,
-                                      "logs_at_start": outage.log_sizes(self.stack.logs),
-                                      "open_at_start": self.open_sockets(), "opens_at_start": self._opens()}
+            report: dict[str, Any] = {
+                "at_play_s": round(time.monotonic() - play_started, 1),
+                "seconds": seconds,
+                "logs_at_start": outage.log_sizes(self.stack.logs),
+                "open_at_start": self.open_sockets(),
+                "opens_at_start": self._opens(),
+            }
             log(f"killing the soak's Redis (SIGKILL), {seconds:.0f} s down")
             self.outages.append(report)
             self.redis.kill()
@@ -197,9 +227,12 @@ class Soak:
                 self.ledger.outage_ends(back)
             log(f"Redis is back (empty) after {report['down_s']:.1f} s")
             report["closed_during"] = sum(1 for t in self.server_closed_at if report["started_at"] <= t <= back)
-            report["open_through"] = sum(1 for table in self.tables for socket in table.sockets
-                                         if socket.connected and socket.opens == report["opens_at_start"].get(
-                                             id(socket)))
+            report["open_through"] = sum(
+                1
+                for table in self.tables
+                for socket in table.sockets
+                if socket.connected and socket.opens == report["opens_at_start"].get(id(socket))
+            )
             await self._owed_after(back)
             await self._watch_the_return(report, back)
 
@@ -218,10 +251,21 @@ class Soak:
             match_id, version = found
             for socket in table.sockets:
                 if not socket.leaving and socket.final_code is None and socket.opens:
-                    resync.owe(socket, match_id, version, socket.versions.get(match_id, 0),
-                               about={"game": table.game, "room": table.code, "match": match_id, "version": version,
-                                      "seen": socket.versions.get(match_id, 0), "knew_match": match_id in
-                                      socket.versions, "seat": socket.seat})
+                    resync.owe(
+                        socket,
+                        match_id,
+                        version,
+                        socket.versions.get(match_id, 0),
+                        about={
+                            "game": table.game,
+                            "room": table.code,
+                            "match": match_id,
+                            "version": version,
+                            "seen": socket.versions.get(match_id, 0),
+                            "knew_match": match_id in socket.versions,
+                            "seat": socket.seat,
+                        },
+                    )
         self.resync = resync
         self.resyncs.append(resync)
 
@@ -247,20 +291,29 @@ class Soak:
             await asyncio.sleep(0.5)
         report.setdefault("logs_at_end", outage.log_sizes(self.stack.logs))
         end = back + OUTAGE_TAIL_SECONDS
-        through = [socket for table in self.tables for socket in table.sockets
-                   if report["opens_at_start"].get(id(socket)) == socket.opens]
-        report["page_would_lose"] = sum(1 for socket in through
-                                        if any(report["started_at"] <= t <= end for t in socket.page_losses))
+        through = [
+            socket
+            for table in self.tables
+            for socket in table.sockets
+            if report["opens_at_start"].get(id(socket)) == socket.opens
+        ]
+        report["page_would_lose"] = sum(
+            1 for socket in through if any(report["started_at"] <= t <= end for t in socket.page_losses)
+        )
         report["page_would_lose_of"] = len(through)
         # From the moment Redis answered (the worker may reconnect while the soak still waits for the port).
         early = report["back_epoch"] - report["restart_epoch"]
-        report["worker_back_s"] = {name: round(max(0.0, seconds - early), 1)
-                                   for name, (seconds, _line) in found.items()}
+        report["worker_back_s"] = {
+            name: round(max(0.0, seconds - early), 1) for name, (seconds, _line) in found.items()
+        }
         report["worker_back_lines"] = {name: line for name, (_seconds, line) in found.items()}
         before = [s for s in self.samples if s["at"] < report["started_at"] and s["present"] is not None]
         report["presence_before"] = (before[-1]["present"], before[-1]["open_sockets"]) if before else None
-        caught_up = [s for s in self.samples if s["at"] >= back and s["overdue_s"] is not None
-                     and s["overdue_s"] <= 2 * SAMPLE_SECONDS]
+        caught_up = [
+            s
+            for s in self.samples
+            if s["at"] >= back and s["overdue_s"] is not None and s["overdue_s"] <= 2 * SAMPLE_SECONDS
+        ]
         report["overdue_settled_s"] = round(caught_up[0]["at"] - back, 1) if caught_up else None
 
     # -- the run -------------------------------------------------------------------------------------------
@@ -278,8 +331,10 @@ class Soak:
             await asyncio.sleep(max(0.0, ramp_started + profile.ramp_seconds * index / len(tables) - time.monotonic()))
             running.append(asyncio.create_task(table.run()))
         play_started, play_started_perf = time.monotonic(), time.perf_counter()
-        chaos = [asyncio.create_task(self.break_the_worker(play_started)),
-                 asyncio.create_task(self.break_redis(play_started))]
+        chaos = [
+            asyncio.create_task(self.break_the_worker(play_started)),
+            asyncio.create_task(self.break_redis(play_started)),
+        ]
         connected_at_ramp = sum(s.connected for t in tables for s in t.sockets)
         rss_loaded = self.stack.rss()
         log(f"{connected_at_ramp} sockets connected; playing for {profile.play_seconds:.0f} s")
@@ -289,10 +344,12 @@ class Soak:
             if time.monotonic() >= next_report:
                 next_report += 30
                 last = self.samples[-1] if self.samples else {}
-                log(f"{int(time.monotonic() - play_started)} s: {sum(self.accepted.values())} moves accepted, "
+                log(
+                    f"{int(time.monotonic() - play_started)} s: {sum(self.accepted.values())} moves accepted, "
                     f"{self.ledger.delivered}/{self.ledger.expected} updates seen, queue {last.get('queue')}, "
                     f"overdue {last.get('overdue_s')} s, worker {'up' if last.get('worker_up') else 'DOWN'}, "
-                    f"Redis {'up' if self.redis.running() else 'DOWN'}, {self.open_sockets()} sockets open")
+                    f"Redis {'up' if self.redis.running() else 'DOWN'}, {self.open_sockets()} sockets open"
+                )
         log("play stops; draining")
         self.stopping = True
         played = time.monotonic() - play_started
@@ -336,9 +393,15 @@ class Soak:
                 await task
         for http in self.https:
             await http.close()
-        return {"play_started": play_started, "play_started_perf": play_started_perf, "play_seconds": played,
-                "connected_at_ramp": connected_at_ramp, "drain_seconds": drained,
-                "rss_after_ramp": rss_loaded, "rss_end_of_play": rss_end_of_play}
+        return {
+            "play_started": play_started,
+            "play_started_perf": play_started_perf,
+            "play_seconds": played,
+            "connected_at_ramp": connected_at_ramp,
+            "drain_seconds": drained,
+            "rss_after_ramp": rss_loaded,
+            "rss_end_of_play": rss_end_of_play,
+        }
 
 
 async def _redis_sample(client) -> tuple[int, int, int]:
@@ -401,8 +464,9 @@ def make_people(profile: Profile) -> dict[str, list[Person]]:
     guests = []
     for number in range(2 * (profile.duelo + profile.wordgrid + profile.cruzadas)):
         player = player_create_guest(nickname=f"Soak{number}")
-        guests.append(Person(player.nickname, player.pk, session(lambda s, p=player: remember_guest(session=s,
-                                                                                                  player=p))))
+        guests.append(
+            Person(player.nickname, player.pk, session(lambda s, p=player: remember_guest(session=s, player=p)))
+        )
     members = []
     for number in range(2 * profile.wordgrid_staked):
         user = get_user_model().objects.create_user(username=f"soak{number}", email=f"soak{number}@example.com")
@@ -456,8 +520,9 @@ def run(profile: Profile, database_url: str, *, page_heartbeat: bool = False) ->
         stack.start_worker()
         stack.start_beat()
         wait_for_worker(stack)
-        log(f"stack up: daphne {', '.join(bases)}, a Celery worker and beat; logs in "
-            f"{logs.relative_to(RESULTS.parent)}")
+        log(
+            f"stack up: daphne {', '.join(bases)}, a Celery worker and beat; logs in {logs.relative_to(RESULTS.parent)}"
+        )
         rss_idle = stack.rss()
         people = make_people(profile)
         log(f"{len(people['guests'])} guests and {len(people['members'])} registered players with sessions")
@@ -474,29 +539,71 @@ def run(profile: Profile, database_url: str, *, page_heartbeat: bool = False) ->
             soak.pool.shutdown(cancel_futures=True)
         stack.stop_all()
         redis.stop()
-    alarms, outage_alarms = checks.log_alarms(logs, [(o["logs_at_start"], o.get("logs_at_end", {}))
-                                                     for o in (soak.outages if soak else [])])
+    alarms, outage_alarms = checks.log_alarms(
+        logs, [(o["logs_at_start"], o.get("logs_at_end", {})) for o in (soak.outages if soak else [])]
+    )
     tasks = checks.task_outcomes(logs)
-    figures = _figures(soak, profile, outcome, rss_idle=rss_idle, rss_end=rss_end, stuck=stuck, repeated=repeated,
-                       totals=totals, ledger=(ledger_ok, ledger_text), alarms=alarms, outage_alarms=outage_alarms,
-                       tasks=tasks)
-    details = {"profile": profile.__dict__, "logs": str(logs), "outcome": outcome, "samples": soak.samples,
-               "stuck": stuck,
-               "repeated_clock_events": repeated, "counts": totals, "ledger_check": ledger_text,
-               "log_alarms": {name: hits[:20] for name, hits in alarms.items()},
-               "log_alarms_during_outages": {name: hits[:20] for name, hits in outage_alarms.items()},
-               "outages": [{key: value for key, value in report.items() if key not in ("opens_at_start",)}
-                           for report in soak.outages],
-               "outage_deliveries": [{"expected": book.expected, "during": book.during, "after": book.after,
-                                      "after_ms": book.after_ms, "dropped": dict(book.dropped)}
-                                     for book in soak.ledger.outages],
-               "resyncs": [{"checked": r.checked, "behind": r.behind, "caught_up_ms": r.caught_up_ms,
-                            "dropped": dict(r.dropped), "never": r.never} for r in soak.resyncs],
-               "pong_ms": soak.pong_ms, "pong_at": [round(at - outcome["play_started_perf"], 1) for at in soak.pong_at],
-               "refused": dict(soak.refused), "sent": dict(soak.sent), "close_codes": dict(soak.close_codes),
-               "connect_failures": dict(soak.connect_failures), "http_failures": dict(_http_failures(soak)),
-               "unsolicited_errors": dict(soak.unsolicited_errors), "worker_kills_at": soak.worker_kills,
-               "dropped": dict(soak.ledger.dropped), "celery_tasks": tasks, "driver_errors": soak.driver_errors}
+    figures = _figures(
+        soak,
+        profile,
+        outcome,
+        rss_idle=rss_idle,
+        rss_end=rss_end,
+        stuck=stuck,
+        repeated=repeated,
+        totals=totals,
+        ledger=(ledger_ok, ledger_text),
+        alarms=alarms,
+        outage_alarms=outage_alarms,
+        tasks=tasks,
+    )
+    details = {
+        "profile": profile.__dict__,
+        "logs": str(logs),
+        "outcome": outcome,
+        "samples": soak.samples,
+        "stuck": stuck,
+        "repeated_clock_events": repeated,
+        "counts": totals,
+        "ledger_check": ledger_text,
+        "log_alarms": {name: hits[:20] for name, hits in alarms.items()},
+        "log_alarms_during_outages": {name: hits[:20] for name, hits in outage_alarms.items()},
+        "outages": [
+            {key: value for key, value in report.items() if key not in ("opens_at_start",)} for report in soak.outages
+        ],
+        "outage_deliveries": [
+            {
+                "expected": book.expected,
+                "during": book.during,
+                "after": book.after,
+                "after_ms": book.after_ms,
+                "dropped": dict(book.dropped),
+            }
+            for book in soak.ledger.outages
+        ],
+        "resyncs": [
+            {
+                "checked": r.checked,
+                "behind": r.behind,
+                "caught_up_ms": r.caught_up_ms,
+                "dropped": dict(r.dropped),
+                "never": r.never,
+            }
+            for r in soak.resyncs
+        ],
+        "pong_ms": soak.pong_ms,
+        "pong_at": [round(at - outcome["play_started_perf"], 1) for at in soak.pong_at],
+        "refused": dict(soak.refused),
+        "sent": dict(soak.sent),
+        "close_codes": dict(soak.close_codes),
+        "connect_failures": dict(soak.connect_failures),
+        "http_failures": dict(_http_failures(soak)),
+        "unsolicited_errors": dict(soak.unsolicited_errors),
+        "worker_kills_at": soak.worker_kills,
+        "dropped": dict(soak.ledger.dropped),
+        "celery_tasks": tasks,
+        "driver_errors": soak.driver_errors,
+    }
     return figures, details
 
 
@@ -525,127 +632,304 @@ def _memory(rss: dict[str, float | None]) -> str:
     return ", ".join(f"{name} {'-' if value is None else f'{value:.0f}'}" for name, value in rss.items())
 
 
-def _figures(soak: Soak, profile: Profile, outcome: dict[str, Any], *, rss_idle, rss_end, stuck, repeated, totals,
-             ledger, alarms, outage_alarms, tasks) -> list[Figure]:
+def _figures(
+    soak: Soak,
+    profile: Profile,
+    outcome: dict[str, Any],
+    *,
+    rss_idle,
+    rss_end,
+    stuck,
+    repeated,
+    totals,
+    ledger,
+    alarms,
+    outage_alarms,
+    tasks,
+) -> list[Figure]:
     ledger_book = soak.ledger
     matches = totals["matches"]
     started = sum(row["started"] for row in matches.values())
     finished = sum(row["finished"] for row in matches.values())
     samples = soak.samples
-    settled = [s["overdue_s"] for s in samples
-               if s["worker_up"] and s["worker_up_for"] >= SETTLE_SECONDS and s["overdue_s"] is not None
-               and s["redis_up"] and (s["redis_up_for"] is None or s["redis_up_for"] >= SETTLE_SECONDS)]
+    settled = [
+        s["overdue_s"]
+        for s in samples
+        if s["worker_up"]
+        and s["worker_up_for"] >= SETTLE_SECONDS
+        and s["overdue_s"] is not None
+        and s["redis_up"]
+        and (s["redis_up_for"] is None or s["redis_up_for"] >= SETTLE_SECONDS)
+    ]
     peak = {name: max((s["rss"].get(name) or 0) for s in samples) for name in rss_idle}
     ratio = ledger_book.ratio()
     figures = [
-        Figure(AREA, "profile", profile.name, "",
-               f"{profile.tables} tables ({profile.duelo} Duelo, half with a medium bot; {profile.wordgrid} Wordgrid "
-               f"free + {profile.wordgrid_staked} staked; {profile.cruzadas} Cruzadas), {profile.ramp_seconds:.0f} s "
-               f"ramp, {outcome['play_seconds']:.0f} s of play; {profile.daphnes} daphne processes, each table's "
-               f"two people on different ones"),
+        Figure(
+            AREA,
+            "profile",
+            profile.name,
+            "",
+            f"{profile.tables} tables ({profile.duelo} Duelo, half with a medium bot; {profile.wordgrid} Wordgrid "
+            f"free + {profile.wordgrid_staked} staked; {profile.cruzadas} Cruzadas), {profile.ramp_seconds:.0f} s "
+            f"ramp, {outcome['play_seconds']:.0f} s of play; {profile.daphnes} daphne processes, each table's "
+            f"two people on different ones",
+        ),
         Figure(AREA, "sockets planned", profile.sockets, "sockets", "two people per table, one room socket each"),
-        Figure(AREA, "sockets connected at the end of the ramp", outcome["connected_at_ramp"], "sockets",
-               "open room sockets once every table had opened"),
-        Figure(AREA, "socket connects", soak.connects, "connects",
-               "successful handshakes, staked tables' new rooms and reconnects included"),
-        Figure(AREA, "socket connects failed", sum(soak.connect_failures.values()), "attempts",
-               f"tried again after a back-off, as socket.js does; sockets that never opened: {soak.never_connected}; "
-               f"by error: {dict(soak.connect_failures) or 'none'}"),
-        sampled(AREA, "socket connect time", soak.connect_ms, "ms", "handshake to open, loopback", headline="p50",
-                p95=True),
-        Figure(AREA, "sockets closed by the server / reconnected", f"{len(soak.server_closed_at)} / "
-               f"{len(soak.reopened_at)}", "sockets",
-               "a socket the soak did not close reconnects (back-off 0.5 s doubling to 8 s), as socket.js does; "
-               "given up by the soak for want of a frame ("
-               + (f"socket.js's {PONG_SECONDS} s after a ping" if soak.page_heartbeat else
-                  f"{SILENT_SECONDS:.0f} s of silence") + f"): {len(soak.heartbeat_losses)}; pings that socket.js "
-               f"would have given the socket up after (no frame within {PONG_SECONDS} s): {len(soak.page_losses)}, "
-               f"of them during a Redis outage or {OUTAGE_TAIL_SECONDS} s after: "
-               f"{sum(_in(soak.page_losses, o, OUTAGE_TAIL_SECONDS) for o in soak.outages if 'back_at' in o)}"),
-        sampled(AREA, "ping to pong", soak.pong_ms, "ms",
-                f"a ping every {PING_SECONDS:.0f} s per socket; slower than {PONG_SECONDS} s: "
-                f"{sum(1 for ms in soak.pong_ms if ms > PONG_SECONDS * 1000)} (a room socket handles its frames one "
-                f"at a time: a ping waits behind that socket's database work, and its presence write)",
-                headline="p50", p95=True),
-        sampled(AREA, "the same, steady play", _steady_pongs(soak, outcome), "ms",
-                f"pongs from {STEADY_AFTER} s after the ramp on, outside the Redis outage and its "
-                f"{OUTAGE_TAIL_SECONDS} s after; slower than {PONG_SECONDS} s: "
-                f"{sum(1 for ms in _steady_pongs(soak, outcome) if ms > PONG_SECONDS * 1000)}",
-                headline="p50", p95=True),
-        sampled(AREA, "the driver's own event loop lag", soak.loop_lag_ms, "ms",
-                "how late a 0.1 s sleep of the soak's client loop wakes: what of a late pong is the driver's",
-                headline="p50", p95=True),
-        Figure(AREA, "close codes", ", ".join(f"{code}: {n}" for code, n in sorted(soak.close_codes.items())) or "-",
-               "", "who closed: client = the soak (leaving a room, the end), server = daphne or the network"),
-        Figure(AREA, "tables failed to open", soak.tables_failed, "tables",
-               f"HTTP failures: {dict(_http_failures(soak)) or 'none'}; errors of the soak's own clients: "
-               f"{len(soak.driver_errors)} (in the JSON)"),
-        sampled(AREA, "HTTP request time", [ms for http in soak.https for ms in http.times_ms], "ms",
-                "room forms, invite links, start, offers; 2 at a time per daphne at most (1,000 people arriving "
-                "over 40 s send about that many at once)", headline="p50", p95=True),
-        Figure(AREA, "matches started / finished", f"{started} / {finished}", "matches",
-               "; ".join(f"{game} {row['started']}/{row['finished']}" for game, row in sorted(matches.items()))
-               + f"; host starts {soak.starts}, staked {totals['staked_matches']}; began after both arrived "
-               f"{totals['arrived']}, aborted (no show) {totals['aborted']}; matches whose first frame had no view "
-               f"(arriving) {len({m for m, kind in soak.viewless if kind == 'arriving'})}"),
-        Figure(AREA, "moves sent", sum(soak.sent.values()), "moves",
-               ", ".join(f"{kind} {n}" for kind, n in sorted(soak.sent.items()))),
-        Figure(AREA, "moves accepted", sum(soak.accepted.values()), "moves",
-               f"refused: {sum(soak.refused.values())} ({dict(soak.refused) or 'none'}); syncs after stale_turn: "
-               f"{soak.syncs}; no answer in {ACK_SECONDS} s: {soak.unanswered}; socket closed before the answer: "
-               f"{soak.unanswered_closed}; errors without a ref: {dict(soak.unsolicited_errors) or 'none'}"),
-        sampled(AREA, "move to the mover's ok", soak.ack_ms, "ms", "act frame sent to its 'ok' received",
-                headline="p50", p95=True),
-        Figure(AREA, "broadcast delivery ratio", None if ratio is None else round(100 * ratio, 3), "%",
-               f"{ledger_book.delivered:,} of {ledger_book.expected:,} expected updates (outside the Redis outage) "
-               f"reached the other players' sockets within {DRAIN_SECONDS} s of play stopping (or of a table "
-               f"leaving); dropped: "
-               f"{dict(ledger_book.dropped) or 'none'}; frames out of order: {soak.out_of_order}"),
-        sampled(AREA, "move to the other players' update", ledger_book.latencies_ms, "ms",
-                "act sent by one player to a match frame showing it at each other player (same clock)",
-                headline="p50", p95=True),
-        sampled(AREA, "the same, steady play", ledger_book.latencies_since(outcome["play_started"] + STEADY_AFTER),
-                "ms", f"moves sent from {STEADY_AFTER} s after the ramp on (the connects' burst is over)",
-                headline="p50", p95=True),
+        Figure(
+            AREA,
+            "sockets connected at the end of the ramp",
+            outcome["connected_at_ramp"],
+            "sockets",
+            "open room sockets once every table had opened",
+        ),
+        Figure(
+            AREA,
+            "socket connects",
+            soak.connects,
+            "connects",
+            "successful handshakes, staked tables' new rooms and reconnects included",
+        ),
+        Figure(
+            AREA,
+            "socket connects failed",
+            sum(soak.connect_failures.values()),
+            "attempts",
+            f"tried again after a back-off, as socket.js does; sockets that never opened: {soak.never_connected}; "
+            f"by error: {dict(soak.connect_failures) or 'none'}",
+        ),
+        sampled(
+            AREA, "socket connect time", soak.connect_ms, "ms", "handshake to open, loopback", headline="p50", p95=True
+        ),
+        Figure(
+            AREA,
+            "sockets closed by the server / reconnected",
+            f"{len(soak.server_closed_at)} / {len(soak.reopened_at)}",
+            "sockets",
+            "a socket the soak did not close reconnects (back-off 0.5 s doubling to 8 s), as socket.js does; "
+            "given up by the soak for want of a frame ("
+            + (
+                f"socket.js's {PONG_SECONDS} s after a ping"
+                if soak.page_heartbeat
+                else f"{SILENT_SECONDS:.0f} s of silence"
+            )
+            + f"): {len(soak.heartbeat_losses)}; pings that socket.js "
+            f"would have given the socket up after (no frame within {PONG_SECONDS} s): {len(soak.page_losses)}, "
+            f"of them during a Redis outage or {OUTAGE_TAIL_SECONDS} s after: "
+            f"{sum(_in(soak.page_losses, o, OUTAGE_TAIL_SECONDS) for o in soak.outages if 'back_at' in o)}",
+        ),
+        sampled(
+            AREA,
+            "ping to pong",
+            soak.pong_ms,
+            "ms",
+            f"a ping every {PING_SECONDS:.0f} s per socket; slower than {PONG_SECONDS} s: "
+            f"{sum(1 for ms in soak.pong_ms if ms > PONG_SECONDS * 1000)} (a room socket handles its frames one "
+            f"at a time: a ping waits behind that socket's database work, and its presence write)",
+            headline="p50",
+            p95=True,
+        ),
+        sampled(
+            AREA,
+            "the same, steady play",
+            _steady_pongs(soak, outcome),
+            "ms",
+            f"pongs from {STEADY_AFTER} s after the ramp on, outside the Redis outage and its "
+            f"{OUTAGE_TAIL_SECONDS} s after; slower than {PONG_SECONDS} s: "
+            f"{sum(1 for ms in _steady_pongs(soak, outcome) if ms > PONG_SECONDS * 1000)}",
+            headline="p50",
+            p95=True,
+        ),
+        sampled(
+            AREA,
+            "the driver's own event loop lag",
+            soak.loop_lag_ms,
+            "ms",
+            "how late a 0.1 s sleep of the soak's client loop wakes: what of a late pong is the driver's",
+            headline="p50",
+            p95=True,
+        ),
+        Figure(
+            AREA,
+            "close codes",
+            ", ".join(f"{code}: {n}" for code, n in sorted(soak.close_codes.items())) or "-",
+            "",
+            "who closed: client = the soak (leaving a room, the end), server = daphne or the network",
+        ),
+        Figure(
+            AREA,
+            "tables failed to open",
+            soak.tables_failed,
+            "tables",
+            f"HTTP failures: {dict(_http_failures(soak)) or 'none'}; errors of the soak's own clients: "
+            f"{len(soak.driver_errors)} (in the JSON)",
+        ),
+        sampled(
+            AREA,
+            "HTTP request time",
+            [ms for http in soak.https for ms in http.times_ms],
+            "ms",
+            "room forms, invite links, start, offers; 2 at a time per daphne at most (1,000 people arriving "
+            "over 40 s send about that many at once)",
+            headline="p50",
+            p95=True,
+        ),
+        Figure(
+            AREA,
+            "matches started / finished",
+            f"{started} / {finished}",
+            "matches",
+            "; ".join(f"{game} {row['started']}/{row['finished']}" for game, row in sorted(matches.items()))
+            + f"; host starts {soak.starts}, staked {totals['staked_matches']}; began after both arrived "
+            f"{totals['arrived']}, aborted (no show) {totals['aborted']}; matches whose first frame had no view "
+            f"(arriving) {len({m for m, kind in soak.viewless if kind == 'arriving'})}",
+        ),
+        Figure(
+            AREA,
+            "moves sent",
+            sum(soak.sent.values()),
+            "moves",
+            ", ".join(f"{kind} {n}" for kind, n in sorted(soak.sent.items())),
+        ),
+        Figure(
+            AREA,
+            "moves accepted",
+            sum(soak.accepted.values()),
+            "moves",
+            f"refused: {sum(soak.refused.values())} ({dict(soak.refused) or 'none'}); syncs after stale_turn: "
+            f"{soak.syncs}; no answer in {ACK_SECONDS} s: {soak.unanswered}; socket closed before the answer: "
+            f"{soak.unanswered_closed}; errors without a ref: {dict(soak.unsolicited_errors) or 'none'}",
+        ),
+        sampled(
+            AREA,
+            "move to the mover's ok",
+            soak.ack_ms,
+            "ms",
+            "act frame sent to its 'ok' received",
+            headline="p50",
+            p95=True,
+        ),
+        Figure(
+            AREA,
+            "broadcast delivery ratio",
+            None if ratio is None else round(100 * ratio, 3),
+            "%",
+            f"{ledger_book.delivered:,} of {ledger_book.expected:,} expected updates (outside the Redis outage) "
+            f"reached the other players' sockets within {DRAIN_SECONDS} s of play stopping (or of a table "
+            f"leaving); dropped: "
+            f"{dict(ledger_book.dropped) or 'none'}; frames out of order: {soak.out_of_order}",
+        ),
+        sampled(
+            AREA,
+            "move to the other players' update",
+            ledger_book.latencies_ms,
+            "ms",
+            "act sent by one player to a match frame showing it at each other player (same clock)",
+            headline="p50",
+            p95=True,
+        ),
+        sampled(
+            AREA,
+            "the same, steady play",
+            ledger_book.latencies_since(outcome["play_started"] + STEADY_AFTER),
+            "ms",
+            f"moves sent from {STEADY_AFTER} s after the ramp on (the connects' burst is over)",
+            headline="p50",
+            p95=True,
+        ),
         Figure(AREA, "server memory at start (idle)", _memory(rss_idle), "MiB RSS", "before any player"),
         Figure(AREA, "server memory, peak", _memory(peak), "MiB RSS", f"sampled every {SAMPLE_SECONDS} s"),
-        Figure(AREA, "server memory at end", _memory(rss_end), "MiB RSS",
-               "after the checks (the worker is the last one started)"),
-        Figure(AREA, "server CPU", _cpu_shares(samples), "of one core",
-               "CPU time each process used between the first and the last sample, over that time"),
-        Figure(AREA, "PostgreSQL sessions on the soak database, max",
-               max((s["db_connections"] or 0 for s in samples), default=0), "sessions",
-               f"pg_stat_activity every {SAMPLE_SECONDS} s (daphne, worker, beat, this driver); the server allows "
-               f"{totals['max_connections']} over all its databases; samples without a free slot: "
-               f"{sum(1 for s in samples if s['db_connections'] is None)}"),
-        Figure(AREA, "Celery queue depth, max / end", f"{max((s['queue'] or 0 for s in samples), default=0)} / "
-               f"{samples[-1]['queue'] if samples else '-'}", "tasks",
-               f"LLEN celery on the soak's Redis every {SAMPLE_SECONDS} s; tasks reserved for later (ETA) max "
-               f"{max((s['unacked'] or 0 for s in samples), default=0)}"),
-        Figure(AREA, "Celery tasks run / did nothing", " ; ".join(
-            f"{name.split('.')[-1]} {row['runs']}/{row['did_nothing']}" for name, row in sorted(tasks.items())) or "-",
-               "tasks", "from the worker's log: 'did nothing' = returned False (a timer whose match had moved on, a "
-               "bot whose turn was gone); mean ms " + ", ".join(
-                   f"{name.split('.')[-1]} {row['mean_ms']:.0f}" for name, row in sorted(tasks.items()))),
-        Figure(AREA, "Celery worker kills", len(soak.worker_kills), "kills",
-               f"SIGKILL at {soak.worker_kills or 'never'} s of play, "
-               f"{profile.worker_down_seconds:.0f} s down each, then a new worker"),
-        Figure(AREA, "most overdue deadline, worker settled", max(settled, default=0.0), "s",
-               f"oldest passed deadline of a playing match, sampled every {SAMPLE_SECONDS} s while the worker had "
-               f"been up {SETTLE_SECONDS} s or more, and Redis too (the sweeper runs every 2 s, 1 s grace)"),
-        Figure(AREA, "most overdue deadline, any time",
-               max((s["overdue_s"] for s in samples if s["overdue_s"] is not None), default=0.0), "s",
-               "the same, worker or Redis down included"),
-        Figure(AREA, "matches stuck past their deadline", len(stuck), "matches",
-               f"playing (or waiting for its players) with a deadline more than {checks.STUCK_SECONDS:.0f} s ago, "
-               f"after the last worker settled"),
-        Figure(AREA, "clock steps applied twice", len(repeated), "keys",
-               f"MatchEvent kinds {', '.join(checks.ONCE)} repeated for one (match, round, seat)"),
+        Figure(
+            AREA,
+            "server memory at end",
+            _memory(rss_end),
+            "MiB RSS",
+            "after the checks (the worker is the last one started)",
+        ),
+        Figure(
+            AREA,
+            "server CPU",
+            _cpu_shares(samples),
+            "of one core",
+            "CPU time each process used between the first and the last sample, over that time",
+        ),
+        Figure(
+            AREA,
+            "PostgreSQL sessions on the soak database, max",
+            max((s["db_connections"] or 0 for s in samples), default=0),
+            "sessions",
+            f"pg_stat_activity every {SAMPLE_SECONDS} s (daphne, worker, beat, this driver); the server allows "
+            f"{totals['max_connections']} over all its databases; samples without a free slot: "
+            f"{sum(1 for s in samples if s['db_connections'] is None)}",
+        ),
+        Figure(
+            AREA,
+            "Celery queue depth, max / end",
+            f"{max((s['queue'] or 0 for s in samples), default=0)} / {samples[-1]['queue'] if samples else '-'}",
+            "tasks",
+            f"LLEN celery on the soak's Redis every {SAMPLE_SECONDS} s; tasks reserved for later (ETA) max "
+            f"{max((s['unacked'] or 0 for s in samples), default=0)}",
+        ),
+        Figure(
+            AREA,
+            "Celery tasks run / did nothing",
+            " ; ".join(
+                f"{name.split('.')[-1]} {row['runs']}/{row['did_nothing']}" for name, row in sorted(tasks.items())
+            )
+            or "-",
+            "tasks",
+            "from the worker's log: 'did nothing' = returned False (a timer whose match had moved on, a "
+            "bot whose turn was gone); mean ms "
+            + ", ".join(f"{name.split('.')[-1]} {row['mean_ms']:.0f}" for name, row in sorted(tasks.items())),
+        ),
+        Figure(
+            AREA,
+            "Celery worker kills",
+            len(soak.worker_kills),
+            "kills",
+            f"SIGKILL at {soak.worker_kills or 'never'} s of play, "
+            f"{profile.worker_down_seconds:.0f} s down each, then a new worker",
+        ),
+        Figure(
+            AREA,
+            "most overdue deadline, worker settled",
+            max(settled, default=0.0),
+            "s",
+            f"oldest passed deadline of a playing match, sampled every {SAMPLE_SECONDS} s while the worker had "
+            f"been up {SETTLE_SECONDS} s or more, and Redis too (the sweeper runs every 2 s, 1 s grace)",
+        ),
+        Figure(
+            AREA,
+            "most overdue deadline, any time",
+            max((s["overdue_s"] for s in samples if s["overdue_s"] is not None), default=0.0),
+            "s",
+            "the same, worker or Redis down included",
+        ),
+        Figure(
+            AREA,
+            "matches stuck past their deadline",
+            len(stuck),
+            "matches",
+            f"playing (or waiting for its players) with a deadline more than {checks.STUCK_SECONDS:.0f} s ago, "
+            f"after the last worker settled",
+        ),
+        Figure(
+            AREA,
+            "clock steps applied twice",
+            len(repeated),
+            "keys",
+            f"MatchEvent kinds {', '.join(checks.ONCE)} repeated for one (match, round, seat)",
+        ),
         Figure(AREA, "ledger_check", "passed" if ledger[0] else "FAILED", "", ledger[1].splitlines()[-1][:160]),
-        Figure(AREA, "server log alarms", sum(len(hits) for hits in alarms.values()), "lines",
-               (", ".join(f"{name} {len(hits)}" for name, hits in alarms.items()) or "no traceback in any log")
-               + " (outside the Redis outage; during it: "
-               + (", ".join(f"{name} {len(hits)}" for name, hits in outage_alarms.items()) or "none") + ")"),
+        Figure(
+            AREA,
+            "server log alarms",
+            sum(len(hits) for hits in alarms.values()),
+            "lines",
+            (", ".join(f"{name} {len(hits)}" for name, hits in alarms.items()) or "no traceback in any log")
+            + " (outside the Redis outage; during it: "
+            + (", ".join(f"{name} {len(hits)}" for name, hits in outage_alarms.items()) or "none")
+            + ")",
+        ),
         *_outage_figures(soak),
     ]
     figures.append(Figure(AREA, "verdict", *_verdict(figures, soak)))
@@ -655,8 +939,11 @@ def _figures(soak: Soak, profile: Profile, outcome: dict[str, Any], *, rss_idle,
 def _steady_pongs(soak: Soak, outcome: dict[str, Any]) -> list[float]:
     start = outcome["play_started_perf"] + STEADY_AFTER
     windows = [(o["started_at"], o["back_at"] + OUTAGE_TAIL_SECONDS) for o in soak.outages if "back_at" in o]
-    return [ms for ms, at in zip(soak.pong_ms, soak.pong_at, strict=True)
-            if at >= start and not any(begin <= at <= end for begin, end in windows)]
+    return [
+        ms
+        for ms, at in zip(soak.pong_ms, soak.pong_at, strict=True)
+        if at >= start and not any(begin <= at <= end for begin, end in windows)
+    ]
 
 
 def _in(moments: list[float], report: dict[str, Any], tail: float = 0.0) -> int:
@@ -668,59 +955,107 @@ def _outage_figures(soak: Soak) -> list[Figure]:
     if not soak.outages:
         return [Figure(AREA, "Redis outages", 0, "outages", "none in this profile")]
     figures = []
-    for number, (report, resync, book) in enumerate(zip(soak.outages, soak.resyncs, soak.ledger.outages,
-                                                        strict=False), start=1):
+    for number, (report, resync, book) in enumerate(
+        zip(soak.outages, soak.resyncs, soak.ledger.outages, strict=False), start=1
+    ):
         name = f"Redis outage {number}"
         back = report.get("worker_back_s", {})
-        http_failed = sum(1 for http in soak.https for at, _why in http.failed_at
-                          if report["started_at"] <= at <= report["back_at"] + OUTAGE_TAIL_SECONDS)
+        http_failed = sum(
+            1
+            for http in soak.https
+            for at, _why in http.failed_at
+            if report["started_at"] <= at <= report["back_at"] + OUTAGE_TAIL_SECONDS
+        )
         figures += [
-            Figure(AREA, name, report["down_s"], "s down",
-                   f"at {report['at_play_s']:.0f} s of play: the soak's Redis SIGKILLed, started again empty on the "
-                   f"same port {report['down_s']:.1f} s later (channel layer, broker, cache and presence of every "
-                   f"process)"),
-            Figure(AREA, f"{name}: worker ran timers again", back.get("sweep"), "s after",
-                   f"from the times of the worker's log lines after Redis returned: reconnected "
-                   f"{back.get('reconnected', '-')} s, first sweep (it advances every overdue clock) "
-                   f"{back.get('sweep', '-')} s, first advance_match timer {back.get('timer', '-')} s; the most "
-                   f"overdue deadline back under {2 * SAMPLE_SECONDS} s after "
-                   f"{report.get('overdue_settled_s', '-')} s"),
-            Figure(AREA, f"{name}: sockets", f"{report['open_through']} / {report['open_at_start']}", "open through",
-                   f"open when Redis went and still the same connection when it returned; closed by the server "
-                   f"during it {report['closed_during']}; reconnects from its start to {OUTAGE_TAIL_SECONDS} s after "
-                   f"it {_in(soak.reopened_at, report, OUTAGE_TAIL_SECONDS)}, after that "
-                   f"{sum(1 for t in soak.reopened_at if t > report['back_at'] + OUTAGE_TAIL_SECONDS)}; handshakes "
-                   f"refused meanwhile {_in(soak.connect_failed_at, report, OUTAGE_TAIL_SECONDS)}; HTTP requests "
-                   f"failed meanwhile {http_failed}; of the sockets open through it, socket.js would have given up "
-                   f"{report.get('page_would_lose', '-')} of {report.get('page_would_lose_of', '-')} (no frame "
-                   f"within {PONG_SECONDS} s of a ping) and reconnected"),
-            Figure(AREA, f"{name}: updates owed across it", book.after, "delivered after",
-                   f"{book.expected} updates owed (on their way when Redis went, or moves sent while it was away): "
-                   f"shown while it was away (a sync) {book.during}, after it returned {book.after} ("
-                   + (f"p50 {_p(book.after_ms, 0.5)}, max {max(book.after_ms) / 1000:.1f} s after its return; "
-                      f"later than {RESYNC_SECONDS} s: {sum(1 for ms in book.after_ms if ms > RESYNC_SECONDS * 1000)}"
-                      if book.after_ms else "none") + f"); never: {dict(book.dropped) or 'none'}"),
+            Figure(
+                AREA,
+                name,
+                report["down_s"],
+                "s down",
+                f"at {report['at_play_s']:.0f} s of play: the soak's Redis SIGKILLed, started again empty on the "
+                f"same port {report['down_s']:.1f} s later (channel layer, broker, cache and presence of every "
+                f"process)",
+            ),
+            Figure(
+                AREA,
+                f"{name}: worker ran timers again",
+                back.get("sweep"),
+                "s after",
+                f"from the times of the worker's log lines after Redis returned: reconnected "
+                f"{back.get('reconnected', '-')} s, first sweep (it advances every overdue clock) "
+                f"{back.get('sweep', '-')} s, first advance_match timer {back.get('timer', '-')} s; the most "
+                f"overdue deadline back under {2 * SAMPLE_SECONDS} s after "
+                f"{report.get('overdue_settled_s', '-')} s",
+            ),
+            Figure(
+                AREA,
+                f"{name}: sockets",
+                f"{report['open_through']} / {report['open_at_start']}",
+                "open through",
+                f"open when Redis went and still the same connection when it returned; closed by the server "
+                f"during it {report['closed_during']}; reconnects from its start to {OUTAGE_TAIL_SECONDS} s after "
+                f"it {_in(soak.reopened_at, report, OUTAGE_TAIL_SECONDS)}, after that "
+                f"{sum(1 for t in soak.reopened_at if t > report['back_at'] + OUTAGE_TAIL_SECONDS)}; handshakes "
+                f"refused meanwhile {_in(soak.connect_failed_at, report, OUTAGE_TAIL_SECONDS)}; HTTP requests "
+                f"failed meanwhile {http_failed}; of the sockets open through it, socket.js would have given up "
+                f"{report.get('page_would_lose', '-')} of {report.get('page_would_lose_of', '-')} (no frame "
+                f"within {PONG_SECONDS} s of a ping) and reconnected",
+            ),
+            Figure(
+                AREA,
+                f"{name}: updates owed across it",
+                book.after,
+                "delivered after",
+                f"{book.expected} updates owed (on their way when Redis went, or moves sent while it was away): "
+                f"shown while it was away (a sync) {book.during}, after it returned {book.after} ("
+                + (
+                    f"p50 {_p(book.after_ms, 0.5)}, max {max(book.after_ms) / 1000:.1f} s after its return; "
+                    f"later than {RESYNC_SECONDS} s: {sum(1 for ms in book.after_ms if ms > RESYNC_SECONDS * 1000)}"
+                    if book.after_ms
+                    else "none"
+                )
+                + f"); never: {dict(book.dropped) or 'none'}",
+            ),
         ]
         if resync is not None:
-            figures.append(Figure(
-                AREA, f"{name}: latest version after it", f"{len(resync.caught_up_ms)} / {resync.behind}",
-                "sockets caught up",
-                f"{resync.checked} sockets checked when Redis returned against their room's latest match in the "
-                f"database; behind it {resync.behind}; reached that version (a reconnect's, a sync's or the next "
-                f"change's snapshot) " + (f"p50 {_p(resync.caught_up_ms, 0.5)}, max "
-                                          f"{max(resync.caught_up_ms) / 1000:.1f} s after its return; later than "
-                                          f"{RESYNC_SECONDS} s: "
-                                          f"{sum(1 for ms in resync.caught_up_ms if ms > RESYNC_SECONDS * 1000)}"
-                                          if resync.caught_up_ms else "-")
-                + f"; never: {dict(resync.dropped) or 'none'}"
-                + (f" (by game: {dict(Counter(n.get('game') for n in resync.never))}; the match was new to the "
-                   f"socket: {sum(1 for n in resync.never if not n.get('knew_match'))})" if resync.never else "")))
+            figures.append(
+                Figure(
+                    AREA,
+                    f"{name}: latest version after it",
+                    f"{len(resync.caught_up_ms)} / {resync.behind}",
+                    "sockets caught up",
+                    f"{resync.checked} sockets checked when Redis returned against their room's latest match in the "
+                    f"database; behind it {resync.behind}; reached that version (a reconnect's, a sync's or the next "
+                    f"change's snapshot) "
+                    + (
+                        f"p50 {_p(resync.caught_up_ms, 0.5)}, max "
+                        f"{max(resync.caught_up_ms) / 1000:.1f} s after its return; later than "
+                        f"{RESYNC_SECONDS} s: "
+                        f"{sum(1 for ms in resync.caught_up_ms if ms > RESYNC_SECONDS * 1000)}"
+                        if resync.caught_up_ms
+                        else "-"
+                    )
+                    + f"; never: {dict(resync.dropped) or 'none'}"
+                    + (
+                        f" (by game: {dict(Counter(n.get('game') for n in resync.never))}; the match was new to the "
+                        f"socket: {sum(1 for n in resync.never if not n.get('knew_match'))})"
+                        if resync.never
+                        else ""
+                    ),
+                )
+            )
         before, after = report.get("presence_before"), report.get("presence_after")
-        figures.append(Figure(
-            AREA, f"{name}: presence", "-" if after is None else f"{after[0]} / {after[1]}", "present / open",
-            f"sockets present by heartbeat (games.runtime.presence) against the soak's open sockets, "
-            f"{PRESENCE_AFTER_SECONDS} s after Redis returned; before it: "
-            + ("-" if before is None else f"{before[0]} / {before[1]}")))
+        figures.append(
+            Figure(
+                AREA,
+                f"{name}: presence",
+                "-" if after is None else f"{after[0]} / {after[1]}",
+                "present / open",
+                f"sockets present by heartbeat (games.runtime.presence) against the soak's open sockets, "
+                f"{PRESENCE_AFTER_SECONDS} s after Redis returned; before it: "
+                + ("-" if before is None else f"{before[0]} / {before[1]}"),
+            )
+        )
     return figures
 
 
@@ -746,13 +1081,23 @@ def _verdict(figures: list[Figure], soak: Soak) -> tuple[str, str, str]:
         never = sum(resync.dropped.values()) + len(resync.owed)
         late = sum(1 for ms in resync.caught_up_ms if ms > RESYNC_SECONDS * 1000)
         if never or late:
-            problems.append(f"{never + late} of {resync.behind} sockets behind the database when Redis returned "
-                            f"did not show their match's latest version within {RESYNC_SECONDS} s ({never} never)")
+            problems.append(
+                f"{never + late} of {resync.behind} sockets behind the database when Redis returned "
+                f"did not show their match's latest version within {RESYNC_SECONDS} s ({never} never)"
+            )
     for book in soak.ledger.outages:
         late = sum(1 for ms in book.after_ms if ms > RESYNC_SECONDS * 1000)
         if book.dropped or late:
-            problems.append(f"{sum(book.dropped.values()) + late} of {book.expected} updates owed across the outage "
-                            f"not shown within {RESYNC_SECONDS} s of its end")
-    return ("passed" if not problems else "FAILED"), "", "; ".join(problems) or (
-        "no match stuck, no clock step twice, ledger balanced, no traceback outside the outage, every socket "
-        "reached its match's latest version after the outage")
+            problems.append(
+                f"{sum(book.dropped.values()) + late} of {book.expected} updates owed across the outage "
+                f"not shown within {RESYNC_SECONDS} s of its end"
+            )
+    return (
+        ("passed" if not problems else "FAILED"),
+        "",
+        "; ".join(problems)
+        or (
+            "no match stuck, no clock step twice, ledger balanced, no traceback outside the outage, every socket "
+            "reached its match's latest version after the outage"
+        ),
+    )

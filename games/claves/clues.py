@@ -125,8 +125,9 @@ def parse_word(raw: Any) -> tuple[str, str]:
     return word, typed.lower()
 
 
-def check_clue(raw_word: Any, raw_number: Any, board: Sequence[str], shown: Sequence[str],
-               nouns: Container[str] = frozenset()) -> Clue:
+def check_clue(
+    raw_word: Any, raw_number: Any, board: Sequence[str], shown: Sequence[str], nouns: Container[str] = frozenset()
+) -> Clue:
     """A valid clue for this board (normalised board words, and their display spellings), or
     IllegalMove saying why not. Checked in this order: the word's shape, the board, the number.
     `nouns`: words that are nouns in their own right (the curated list), see `related`."""
@@ -135,6 +136,9 @@ def check_clue(raw_word: Any, raw_number: Any, board: Sequence[str], shown: Sequ
         if word == board_word:
             raise IllegalMove("board_word", _("“%(clue)s” is a word on the board."), {"clue": display})
         if related(word, board_word, nouns):
-            raise IllegalMove("board_variant", _(
-                "“%(clue)s” is too close to “%(word)s”, a word on the board."), {"clue": typed, "word": display})
+            raise IllegalMove(
+                "board_variant",
+                _("“%(clue)s” is too close to “%(word)s”, a word on the board."),
+                {"clue": typed, "word": display},
+            )
     return Clue(word=word, shown=typed, number=parse_number(raw_number))

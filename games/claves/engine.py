@@ -166,15 +166,29 @@ class State:
 
 
 def _turn_json(turn: Turn) -> dict[str, Any]:
-    return {"number": turn.number, "giver": turn.giver, "word": turn.word, "shown": turn.shown,
-            "count": turn.count, "at": encode_time(turn.at),
-            "guesses": [[g.cell, g.result] for g in turn.guesses], "end": turn.end}
+    return {
+        "number": turn.number,
+        "giver": turn.giver,
+        "word": turn.word,
+        "shown": turn.shown,
+        "count": turn.count,
+        "at": encode_time(turn.at),
+        "guesses": [[g.cell, g.result] for g in turn.guesses],
+        "end": turn.end,
+    }
 
 
 def _turn_from(data: Mapping[str, Any]) -> Turn:
-    return Turn(number=data["number"], giver=data["giver"], word=data["word"], shown=data["shown"],
-                count=data["count"], at=decode_time(data["at"]),
-                guesses=[Guess(cell, result) for cell, result in data["guesses"]], end=data["end"])
+    return Turn(
+        number=data["number"],
+        giver=data["giver"],
+        word=data["word"],
+        shown=data["shown"],
+        count=data["count"],
+        at=decode_time(data["at"]),
+        guesses=[Guess(cell, result) for cell, result in data["guesses"]],
+        end=data["end"],
+    )
 
 
 def to_json(state: State) -> dict[str, Any]:
@@ -211,13 +225,26 @@ def from_json(data: Mapping[str, Any]) -> State:
     if data.get("schema") != SCHEMA:
         raise ValueError(f"unknown claves state schema {data.get('schema')!r}")
     return State(
-        level=data["level"], turns=data["turns"], list_slug=data["list_slug"],
-        list_version=data["list_version"], words=list(data["words"]), shown=list(data["shown"]),
-        maps=[list(m) for m in data["maps"]], first_giver=data["first_giver"], giver=data["giver"],
-        phase=data["phase"], turns_left=data["turns_left"], uncovered=list(data["uncovered"]),
-        marks=[list(m) for m in data["marks"]], history=[_turn_from(t) for t in data["history"]],
-        started_at=decode_time(data["started_at"]), finished_at=decode_time(data["finished_at"]),
-        result=data["result"], reason=data["reason"], trap_cell=data["trap_cell"], stopped=data["stopped"],
+        level=data["level"],
+        turns=data["turns"],
+        list_slug=data["list_slug"],
+        list_version=data["list_version"],
+        words=list(data["words"]),
+        shown=list(data["shown"]),
+        maps=[list(m) for m in data["maps"]],
+        first_giver=data["first_giver"],
+        giver=data["giver"],
+        phase=data["phase"],
+        turns_left=data["turns_left"],
+        uncovered=list(data["uncovered"]),
+        marks=[list(m) for m in data["marks"]],
+        history=[_turn_from(t) for t in data["history"]],
+        started_at=decode_time(data["started_at"]),
+        finished_at=decode_time(data["finished_at"]),
+        result=data["result"],
+        reason=data["reason"],
+        trap_cell=data["trap_cell"],
+        stopped=data["stopped"],
     )
 
 
@@ -245,8 +272,9 @@ def draw_maps(rng: random.Random) -> list[list[str]]:
     return [[pair[0] for pair in pairs], [pair[1] for pair in pairs]]
 
 
-def draw_board(word_list: WordList, rng: random.Random, avoid: Iterable[str] = (),
-               banned: Iterable[str] = ()) -> list[str]:
+def draw_board(
+    word_list: WordList, rng: random.Random, avoid: Iterable[str] = (), banned: Iterable[str] = ()
+) -> list[str]:
     """25 distinct words: unused ones (not in `avoid`, the room's earlier boards) while the list has
     them, then reused ones. Words admins banned are drawn only if the list has nothing else."""
     avoid, banned = set(avoid), set(banned)
@@ -262,24 +290,42 @@ def draw_board(word_list: WordList, rng: random.Random, avoid: Iterable[str] = (
     return chosen
 
 
-def new_game(settings: Mapping[str, Any], seats: int, rng: random.Random, now: datetime, *,
-             words: WordSource, avoid: Iterable[str] = (), banned: Iterable[str] = ()) -> State:
+def new_game(
+    settings: Mapping[str, Any],
+    seats: int,
+    rng: random.Random,
+    now: datetime,
+    *,
+    words: WordSource,
+    avoid: Iterable[str] = (),
+    banned: Iterable[str] = (),
+) -> State:
     """A game whose first turn starts at `now`: the board, both maps and the first clue giver are
     drawn from `rng`. `avoid`: the room's earlier board words; `banned`: words admins took out."""
     now = require_aware(now)
     clean = make_settings(settings)
     if isinstance(seats, bool) or seats != SEATS:
-        raise IllegalMove("bad_seats", _("A room has from %(min)d to %(max)d seats."),
-                          {"min": SEATS, "max": SEATS})
+        raise IllegalMove("bad_seats", _("A room has from %(min)d to %(max)d seats."), {"min": SEATS, "max": SEATS})
     slug = list_slug(clean["level"])
     word_list = words(slug)
     board = draw_board(word_list, rng, avoid, banned)
     maps = draw_maps(rng)
     first = rng.randrange(SEATS)
     return State(
-        level=clean["level"], turns=clean["turns"], list_slug=slug, list_version=list_version(word_list),
-        words=board, shown=[word_list.display(w) for w in board], maps=maps, first_giver=first,
-        giver=first, phase=CLUE, turns_left=clean["turns"], uncovered=[], marks=[[], []], history=[],
+        level=clean["level"],
+        turns=clean["turns"],
+        list_slug=slug,
+        list_version=list_version(word_list),
+        words=board,
+        shown=[word_list.display(w) for w in board],
+        maps=maps,
+        first_giver=first,
+        giver=first,
+        phase=CLUE,
+        turns_left=clean["turns"],
+        uncovered=[],
+        marks=[[], []],
+        history=[],
         started_at=now,
     )
 
@@ -307,9 +353,18 @@ def _finish(state: State, at: datetime, result: str, reason: str, events: list[E
     state.reason = reason
     if state.history and state.history[-1].end is None:
         state.history[-1].end = reason
-    events.append({"type": "match_finished", "at": encode_time(at), "result": result, "reason": reason,
-                   "turns_left": state.turns_left, "keys_found": len(state.uncovered),
-                   "trap_cell": state.trap_cell, "stopped": state.stopped})
+    events.append(
+        {
+            "type": "match_finished",
+            "at": encode_time(at),
+            "result": result,
+            "reason": reason,
+            "turns_left": state.turns_left,
+            "keys_found": len(state.uncovered),
+            "trap_cell": state.trap_cell,
+            "stopped": state.stopped,
+        }
+    )
 
 
 def stop(state: State, now: datetime, reason: str) -> tuple[State, list[Event]]:
@@ -332,8 +387,9 @@ def interrupt(state: State, now: datetime, reason: str = INTERRUPTED) -> tuple[S
 # -- moves ------------------------------------------------------------------------------------------
 
 
-def apply(state: State, seat: int, action: Action, now: datetime, *,
-          words: WordSource | None = None) -> tuple[State, list[Event]]:
+def apply(
+    state: State, seat: int, action: Action, now: datetime, *, words: WordSource | None = None
+) -> tuple[State, list[Event]]:
     """A seat's action. Raises IllegalMove, changing nothing.
 
     `{"type": "clue", "word": "mar", "number": 2}` by the giver, `{"type": "guess", "cell": 7}` (0-24,
@@ -369,8 +425,9 @@ def _nouns(words: WordSource | None) -> Container[str]:
         return frozenset()
 
 
-def _clue(state: State, seat: int, action: Mapping[str, Any], now: datetime, events: list[Event],
-          nouns: Container[str]) -> None:
+def _clue(
+    state: State, seat: int, action: Mapping[str, Any], now: datetime, events: list[Event], nouns: Container[str]
+) -> None:
     if seat != state.giver:
         raise IllegalMove("not_giver", _("Your partner gives the clue this turn."))
     if state.phase != CLUE:
@@ -378,11 +435,20 @@ def _clue(state: State, seat: int, action: Mapping[str, Any], now: datetime, eve
     clue = clues.check_clue(action.get("word"), action.get("number"), state.words, state.shown, nouns)
     state.turns_left -= 1
     number = state.turns - state.turns_left
-    state.history.append(Turn(number=number, giver=seat, word=clue.word, shown=clue.shown, count=clue.number,
-                              at=now))
+    state.history.append(Turn(number=number, giver=seat, word=clue.word, shown=clue.shown, count=clue.number, at=now))
     state.phase = GUESS
-    events.append({"type": "clue_given", "seat": seat, "turn": number, "word": clue.word, "shown": clue.shown,
-                   "number": clue.number, "turns_left": state.turns_left, "at": encode_time(now)})
+    events.append(
+        {
+            "type": "clue_given",
+            "seat": seat,
+            "turn": number,
+            "word": clue.word,
+            "shown": clue.shown,
+            "number": clue.number,
+            "turns_left": state.turns_left,
+            "at": encode_time(now),
+        }
+    )
 
 
 def _parse_cell(raw: Any) -> int:
@@ -402,13 +468,24 @@ def _guess(state: State, seat: int, action: Mapping[str, Any], now: datetime, ev
     if cell in state.uncovered:
         raise IllegalMove("already_uncovered", _("That word is already uncovered."))
     if cell in state.marks[state.giver]:
-        raise IllegalMove("marked_for_giver", _(
-            "That word is empty on your partner's map: it cannot be touched while they give the clue."))
+        raise IllegalMove(
+            "marked_for_giver",
+            _("That word is empty on your partner's map: it cannot be touched while they give the clue."),
+        )
     turn = state.history[-1]
     result = state.maps[state.giver][cell]  # the clue giver's map decides, never the guesser's
     turn.guesses.append(Guess(cell, result))
-    events.append({"type": "guessed", "seat": seat, "giver": state.giver, "cell": cell,
-                   "word": state.words[cell], "result": result, "at": encode_time(now)})
+    events.append(
+        {
+            "type": "guessed",
+            "seat": seat,
+            "giver": state.giver,
+            "cell": cell,
+            "word": state.words[cell],
+            "result": result,
+            "at": encode_time(now),
+        }
+    )
     if result == KEY:
         state.uncovered.append(cell)
         if state.all_keys_found():
@@ -440,28 +517,39 @@ def next_giver(state: State) -> int:
 def _end_turn(state: State, why: str, now: datetime, events: list[Event]) -> None:
     state.history[-1].end = why
     if state.turns_left <= 0:
-        events.append({"type": "turn_ended", "why": why, "next_giver": None, "turns_left": 0,
-                       "at": encode_time(now)})
+        events.append({"type": "turn_ended", "why": why, "next_giver": None, "turns_left": 0, "at": encode_time(now)})
         _finish(state, now, LOST, OUT_OF_TURNS, events)
         return
     state.giver = next_giver(state)
     state.phase = CLUE
-    events.append({"type": "turn_ended", "why": why, "next_giver": state.giver, "turns_left": state.turns_left,
-                   "at": encode_time(now)})
+    events.append(
+        {
+            "type": "turn_ended",
+            "why": why,
+            "next_giver": state.giver,
+            "turns_left": state.turns_left,
+            "at": encode_time(now),
+        }
+    )
 
 
 # -- what leaves the server -------------------------------------------------------------------------
 
 
 def _turn_view(turn: Turn) -> dict[str, Any]:
-    return {"number": turn.number, "giver": turn.giver, "word": turn.shown, "count": turn.count,
-            "at": encode_time(turn.at), "guesses": [{"cell": g.cell, "result": g.result} for g in turn.guesses],
-            "end": turn.end}
+    return {
+        "number": turn.number,
+        "giver": turn.giver,
+        "word": turn.shown,
+        "count": turn.count,
+        "at": encode_time(turn.at),
+        "guesses": [{"cell": g.cell, "result": g.result} for g in turn.guesses],
+        "end": turn.end,
+    }
 
 
 def _check_viewer(viewer: Viewer) -> None:
-    if viewer is not None and not (isinstance(viewer, int) and not isinstance(viewer, bool)
-                                   and 0 <= viewer < SEATS):
+    if viewer is not None and not (isinstance(viewer, int) and not isinstance(viewer, bool) and 0 <= viewer < SEATS):
         raise ValueError(f"seat {viewer!r} is not in this match")
 
 
@@ -490,17 +578,19 @@ def view(state: State, viewer: Viewer) -> dict[str, Any]:
     uncovered = set(state.uncovered)
     board = []
     for cell in range(len(state.words)):
-        board.append({
-            "cell": cell,
-            "row": cell // COLUMNS,
-            "col": cell % COLUMNS,
-            "word": state.shown[cell],
-            "uncovered": cell in uncovered,
-            "marks": [seat for seat in range(SEATS) if cell in state.marks[seat]],
-            "trap": cell == state.trap_cell,
-            "touchable": guessing and state.touchable(cell),
-            "mine": own_map[cell] if own_map is not None else None,
-        })
+        board.append(
+            {
+                "cell": cell,
+                "row": cell // COLUMNS,
+                "col": cell % COLUMNS,
+                "word": state.shown[cell],
+                "uncovered": cell in uncovered,
+                "marks": [seat for seat in range(SEATS) if cell in state.marks[seat]],
+                "trap": cell == state.trap_cell,
+                "touchable": guessing and state.touchable(cell),
+                "mine": own_map[cell] if own_map is not None else None,
+            }
+        )
     role = None
     if viewer is not None and playing:
         role = "giver" if viewer == state.giver else "guesser"
@@ -526,9 +616,15 @@ def view(state: State, viewer: Viewer) -> dict[str, Any]:
         "board": board,
         "map": own_map,
         "maps": [list(m) for m in state.maps] if not playing else None,
-        "clue": None if current is None else {"word": current.shown, "number": current.count,
-                                              "giver": current.giver, "turn": current.number,
-                                              "guesses": len(current.guesses)},
+        "clue": None
+        if current is None
+        else {
+            "word": current.shown,
+            "number": current.count,
+            "giver": current.giver,
+            "turn": current.number,
+            "guesses": len(current.guesses),
+        },
         "history": [_turn_view(t) for t in state.history],
         "can_clue": viewer is not None and state.phase == CLUE and viewer == state.giver,
         "can_guess": viewer is not None and guessing and viewer == state.guesser,
@@ -565,7 +661,8 @@ def outcome(state: State) -> dict[str, Any] | None:
         "draw": False,
         "places": [1, 1] if won else [2, 2],
         "totals": [score, score],
-        "seats": [{"seat": seat, "clues": sum(t.giver == seat for t in state.history),
-                   "map_done": state.map_done(seat)} for seat in range(SEATS)],
+        "seats": [
+            {"seat": seat, "clues": sum(t.giver == seat for t in state.history), "map_done": state.map_done(seat)}
+            for seat in range(SEATS)
+        ],
     }
-

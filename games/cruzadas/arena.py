@@ -38,12 +38,13 @@ def _percentile(values: list[float], share: float) -> float:
 def _summary(values: list[float]) -> str:
     if not values:
         return "no samples"
-    return (f"mean {statistics.mean(values):7.1f}  p50 {_percentile(values, 0.5):7.1f}  "
-            f"p99 {_percentile(values, 0.99):7.1f}  max {max(values):7.1f}  ({len(values)})")
+    return (
+        f"mean {statistics.mean(values):7.1f}  p50 {_percentile(values, 0.5):7.1f}  "
+        f"p99 {_percentile(values, 0.99):7.1f}  max {max(values):7.1f}  ({len(values)})"
+    )
 
 
-def play_game(first: str, second: str, rng: random.Random,
-              timings: dict[tuple[str, int], list[float]]) -> engine.State:
+def play_game(first: str, second: str, rng: random.Random, timings: dict[tuple[str, int], list[float]]) -> engine.State:
     """One game, `first` in seat 0; every bot action goes through `engine.apply`."""
     levels = (first, second)
     state = engine.new_game({}, 2, rng, T0, words=lexicon, dawg=dawg)
@@ -87,8 +88,10 @@ def pairings(games: int, seed: int) -> None:
                 points[level].append(result["scores"][seat])
                 per_level[level].append(result["scores"][seat])
         b_wins = wins[b] if a != b else wins.get("second", 0)
-        print(f"{a + ' v ' + b:16} {wins[a]:>7} {b_wins:>7} {draws:>6} {statistics.mean(points[a]):>6.1f} "
-              f"{statistics.mean(points[b]):>6.1f}  {dict(reasons)}")
+        print(
+            f"{a + ' v ' + b:16} {wins[a]:>7} {b_wins:>7} {draws:>6} {statistics.mean(points[a]):>6.1f} "
+            f"{statistics.mean(points[b]):>6.1f}  {dict(reasons)}"
+        )
     print("average final score per game, all pairings:")
     for level in bots.LEVELS:
         print(f"  {level:7} {statistics.mean(per_level[level]):6.1f}  ({len(per_level[level])} games)")
@@ -132,10 +135,12 @@ def positions(count: int, seed: int, memory_samples: int = MEMORY_SAMPLES) -> di
                 del found
     print(f"move generation on {count} random midgame positions (seed {seed}), CPU ms:")
     for blanks in (0, 1, 2):
-        print(f"  {blanks} blanks  {_summary(times[blanks])}; moves per position mean "
-              f"{statistics.mean(counts[blanks]):.0f}, max {max(counts[blanks])}; memory allocated by one call "
-              f"(peak, first {len(peaks[blanks])} positions) mean {statistics.mean(peaks[blanks]):.1f} MB, "
-              f"max {max(peaks[blanks]):.1f} MB")
+        print(
+            f"  {blanks} blanks  {_summary(times[blanks])}; moves per position mean "
+            f"{statistics.mean(counts[blanks]):.0f}, max {max(counts[blanks])}; memory allocated by one call "
+            f"(peak, first {len(peaks[blanks])} positions) mean {statistics.mean(peaks[blanks]):.1f} MB, "
+            f"max {max(peaks[blanks]):.1f} MB"
+        )
     print(f"peak memory (max RSS) of this process: {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MB")
     return {blanks: {"ms": times[blanks], "moves": counts[blanks], "peak_mb": peaks[blanks]} for blanks in (0, 1, 2)}
 
@@ -149,8 +154,10 @@ def main() -> None:
     before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     dawg(SLUG)  # loaded once, before anything is timed
     after = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-    print(f"word graph loaded: {len(dawg(SLUG))} words, {dawg(SLUG).node_count} nodes; "
-          f"max RSS {before / 1024:.0f} -> {after / 1024:.0f} MB")
+    print(
+        f"word graph loaded: {len(dawg(SLUG))} words, {dawg(SLUG).node_count} nodes; "
+        f"max RSS {before / 1024:.0f} -> {after / 1024:.0f} MB"
+    )
     if args.positions:
         positions(args.positions, args.seed)
     if args.games:

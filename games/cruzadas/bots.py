@@ -80,12 +80,12 @@ def graph_for(state: State, words: WordSource, dawg: GraphSource | None = None) 
 
 def legal_plays(state: State, seat: int, graph: Any) -> list[Play]:
     """Every placement `seat` can make now, scored (what every level chooses from)."""
-    return movegen.generate(state.board, state.racks[seat], graph, state.ruleset, state.star_cell,
-                            state.star_spent)
+    return movegen.generate(state.board, state.racks[seat], graph, state.ruleset, state.star_cell, state.star_spent)
 
 
-def bot_action(state: State, seat: int, level: str, rng: random.Random, *, words: WordSource,
-               dawg: GraphSource | None = None) -> Action | None:
+def bot_action(
+    state: State, seat: int, level: str, rng: random.Random, *, words: WordSource, dawg: GraphSource | None = None
+) -> Action | None:
     """The bot's action for `seat`, or None when it has none to make (not its turn, game over).
 
     A bot never resigns.
@@ -113,8 +113,10 @@ def bot_action(state: State, seat: int, level: str, rng: random.Random, *, words
 
 def place_action(play: Play) -> Action:
     """The placement as a client sends it to the engine."""
-    return {"type": engine.PLACE,
-            "tiles": [{"cell": index, "letter": letter, "blank": blank} for index, letter, blank in play.placement]}
+    return {
+        "type": engine.PLACE,
+        "tiles": [{"cell": index, "letter": letter, "blank": blank} for index, letter, blank in play.placement],
+    }
 
 
 def _common_words(state: State, words: WordSource) -> Any:
@@ -125,7 +127,7 @@ def _common_words(state: State, words: WordSource) -> Any:
 
 
 def _easy(state: State, plays: list[Play], words: WordSource, rng: random.Random) -> Play:
-    low = plays[len(plays) // 2:]  # the lower-scoring half (all of them when there is one)
+    low = plays[len(plays) // 2 :]  # the lower-scoring half (all of them when there is one)
     no_blank = [p for p in low if not any(blank for _i, _l, blank in p.placement)]
     pool = no_blank or low
     common = _common_words(state, words)

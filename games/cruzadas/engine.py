@@ -120,15 +120,29 @@ class State:
 
 
 def _turn_json(turn: Turn) -> dict[str, Any]:
-    return {"seat": turn.seat, "kind": turn.kind, "at": encode_time(turn.at),
-            "tiles": [list(t) for t in turn.tiles], "words": list(turn.words), "points": turn.points,
-            "breakdown": copy.deepcopy(turn.breakdown), "count": turn.count}
+    return {
+        "seat": turn.seat,
+        "kind": turn.kind,
+        "at": encode_time(turn.at),
+        "tiles": [list(t) for t in turn.tiles],
+        "words": list(turn.words),
+        "points": turn.points,
+        "breakdown": copy.deepcopy(turn.breakdown),
+        "count": turn.count,
+    }
 
 
 def _turn_from(data: Mapping[str, Any]) -> Turn:
-    return Turn(seat=data["seat"], kind=data["kind"], at=decode_time(data["at"]),
-                tiles=[list(t) for t in data["tiles"]], words=list(data["words"]), points=data["points"],
-                breakdown=copy.deepcopy(data["breakdown"]), count=data["count"])
+    return Turn(
+        seat=data["seat"],
+        kind=data["kind"],
+        at=decode_time(data["at"]),
+        tiles=[list(t) for t in data["tiles"]],
+        words=list(data["words"]),
+        points=data["points"],
+        breakdown=copy.deepcopy(data["breakdown"]),
+        count=data["count"],
+    )
 
 
 def to_json(state: State) -> dict[str, Any]:
@@ -195,8 +209,9 @@ def make_settings(raw: Mapping[str, Any]) -> dict[str, Any]:
     ignored (room options that are not rules), except `list_version`, which the room records."""
     language = raw.get("language", "tr")
     if language not in LANGUAGES:
-        raise IllegalMove("bad_language", _("Letras Cruzadas is played in: %(choices)s."),
-                          {"choices": ", ".join(LANGUAGES)})
+        raise IllegalMove(
+            "bad_language", _("Letras Cruzadas is played in: %(choices)s."), {"choices": ", ".join(LANGUAGES)}
+        )
     ruleset = raw.get("ruleset", DEFAULT_RULESET[language])
     if ruleset not in RULESETS or RULESETS[ruleset].language != language:
         raise IllegalMove("bad_ruleset", _("There is no such ruleset for this word language."))
@@ -234,9 +249,17 @@ def _deal_ok(rack: list[str], ruleset: Ruleset) -> bool:
     return vowels >= ruleset.min_vowels and consonants >= ruleset.min_consonants
 
 
-def new_game(settings: Mapping[str, Any], seats: int, rng: random.Random, now: datetime, *,
-             words: WordSource, dawg: GraphSource | None = None, avoid: Iterable[str] = (),
-             banned: Iterable[str] = ()) -> State:
+def new_game(
+    settings: Mapping[str, Any],
+    seats: int,
+    rng: random.Random,
+    now: datetime,
+    *,
+    words: WordSource,
+    dawg: GraphSource | None = None,
+    avoid: Iterable[str] = (),
+    banned: Iterable[str] = (),
+) -> State:
     """A game whose first turn (seat 0's) starts at `now`: the ★25 square, the shuffled bag and the
     first racks are drawn from `rng`. `avoid` and `banned` are taken for the common interface and unused
     (there is no hidden word). The ruleset, language and list version are recorded in the state.
@@ -244,8 +267,7 @@ def new_game(settings: Mapping[str, Any], seats: int, rng: random.Random, now: d
     now = require_aware(now)
     clean = make_settings(settings)
     if isinstance(seats, bool) or seats != SEATS:
-        raise IllegalMove("bad_seats", _("A room has from %(min)d to %(max)d seats."),
-                          {"min": SEATS, "max": SEATS})
+        raise IllegalMove("bad_seats", _("A room has from %(min)d to %(max)d seats."), {"min": SEATS, "max": SEATS})
     ruleset = RULESETS[clean["ruleset"]]
     slug = list_slug(clean["language"])
     version = clean.get("list_version")
@@ -255,9 +277,21 @@ def new_game(settings: Mapping[str, Any], seats: int, rng: random.Random, now: d
     shuffle_seed = rng.getrandbits(64)
     bag, racks = fair_deal(ruleset, seats, rng)
     return State(
-        ruleset=ruleset, language=clean["language"], list_slug=slug, list_version=version,
-        board=rules.empty_board(), racks=racks, bag=bag, shuffle_seed=shuffle_seed, star_cell=star_cell,
-        star_spent=False, scores=[0] * seats, turn=FIRST, passes=0, history=[], started_at=now,
+        ruleset=ruleset,
+        language=clean["language"],
+        list_slug=slug,
+        list_version=version,
+        board=rules.empty_board(),
+        racks=racks,
+        bag=bag,
+        shuffle_seed=shuffle_seed,
+        star_cell=star_cell,
+        star_spent=False,
+        scores=[0] * seats,
+        turn=FIRST,
+        passes=0,
+        history=[],
+        started_at=now,
     )
 
 
@@ -296,10 +330,20 @@ def _finish(state: State, at: datetime, reason: str, winner: int | None, events:
     state.reason = reason
     state.winner = winner
     result = outcome(state)
-    events.append({"type": "match_finished", "at": encode_time(at), "reason": reason, "winner": winner,
-                   "scores": list(state.scores), "draw": result["draw"], "adjustment": state.adjustment,
-                   "ruleset": state.ruleset.key, "list_version": state.list_version,
-                   "stopped": state.stopped})
+    events.append(
+        {
+            "type": "match_finished",
+            "at": encode_time(at),
+            "reason": reason,
+            "winner": winner,
+            "scores": list(state.scores),
+            "draw": result["draw"],
+            "adjustment": state.adjustment,
+            "ruleset": state.ruleset.key,
+            "list_version": state.list_version,
+            "stopped": state.stopped,
+        }
+    )
 
 
 def winner_by_score(scores: list[int]) -> int | None:
@@ -341,8 +385,11 @@ def parse_tiles(ruleset: Ruleset, raw: Any) -> Placement:
         if not isinstance(item, Mapping):
             raise IllegalMove("malformed", _("A tile is a square, a letter and whether it is a blank."))
         cell = item.get("cell")
-        if isinstance(cell, list | tuple) and len(cell) == 2 and all(
-                isinstance(v, int) and not isinstance(v, bool) and 0 <= v < SIZE for v in cell):
+        if (
+            isinstance(cell, list | tuple)
+            and len(cell) == 2
+            and all(isinstance(v, int) and not isinstance(v, bool) and 0 <= v < SIZE for v in cell)
+        ):
             cell = cell[0] * SIZE + cell[1]
         if not isinstance(cell, int) or isinstance(cell, bool) or not 0 <= cell < CELLS:
             raise IllegalMove("bad_cell", _("That square is not on the board."))
@@ -353,14 +400,16 @@ def parse_tiles(ruleset: Ruleset, raw: Any) -> Placement:
         if letter is None:
             if blank:
                 raise IllegalMove("blank_letter", _("Choose the letter your blank stands for."))
-            raise IllegalMove("bad_letter", _("“%(letter)s” is not a letter of this game."),
-                              {"letter": str(item.get("letter"))})
+            raise IllegalMove(
+                "bad_letter", _("“%(letter)s” is not a letter of this game."), {"letter": str(item.get("letter"))}
+            )
         placement.append((cell, letter, blank))
     return tuple(placement)
 
 
-def apply(state: State, seat: int, action: Action, now: datetime, *, words: WordSource,
-          dawg: GraphSource | None = None) -> tuple[State, list[Event]]:
+def apply(
+    state: State, seat: int, action: Action, now: datetime, *, words: WordSource, dawg: GraphSource | None = None
+) -> tuple[State, list[Event]]:
     """A seat's action. Raises IllegalMove, changing nothing.
 
     `{"type": "place", "tiles": [{"cell": 112, "letter": "a", "blank": false}, ...]}` (a blank names its
@@ -395,8 +444,14 @@ def apply(state: State, seat: int, action: Action, now: datetime, *, words: Word
     return state, events
 
 
-def _place(state: State, seat: int, action: Mapping[str, Any], now: datetime,
-           is_word: Callable[[str], bool], events: list[Event]) -> None:
+def _place(
+    state: State,
+    seat: int,
+    action: Mapping[str, Any],
+    now: datetime,
+    is_word: Callable[[str], bool],
+    events: list[Event],
+) -> None:
     ruleset = state.ruleset
     placement = parse_tiles(ruleset, action.get("tiles"))
     rack = state.racks[seat]
@@ -411,10 +466,22 @@ def _place(state: State, seat: int, action: Mapping[str, Any], now: datetime,
     state.scores[seat] += points
     state.passes = 0
     tiles = [[index, letter, blank] for index, letter, blank in placement]
-    state.history.append(Turn(seat=seat, kind=PLACE, at=now, tiles=tiles, words=found, points=points,
-                              breakdown=breakdown))
-    events.append({"type": "placed", "seat": seat, "tiles": tiles, "words": found, "points": points,
-                   "breakdown": breakdown, "drew": drawn, "scores": list(state.scores), "at": encode_time(now)})
+    state.history.append(
+        Turn(seat=seat, kind=PLACE, at=now, tiles=tiles, words=found, points=points, breakdown=breakdown)
+    )
+    events.append(
+        {
+            "type": "placed",
+            "seat": seat,
+            "tiles": tiles,
+            "words": found,
+            "points": points,
+            "breakdown": breakdown,
+            "drew": drawn,
+            "scores": list(state.scores),
+            "at": encode_time(now),
+        }
+    )
     if not rack and not state.bag:
         _go_out(state, seat, now, events)
     else:
@@ -446,9 +513,11 @@ def _exchange(state: State, seat: int, now: datetime, events: list[Event]) -> No
     """The whole rack: new tiles are drawn first, then the old ones go back and the bag is reshuffled."""
     old = state.racks[seat]
     if len(state.bag) < len(old):
-        raise IllegalMove("bag_too_small", _(
-            "You can exchange only while the bag holds at least as many tiles as your rack (%(count)d)."),
-            {"count": len(old)})
+        raise IllegalMove(
+            "bag_too_small",
+            _("You can exchange only while the bag holds at least as many tiles as your rack (%(count)d)."),
+            {"count": len(old)},
+        )
     state.racks[seat] = []
     _draw(state, seat)
     state.bag.extend(old)
@@ -474,10 +543,16 @@ def _no_word_turn(state: State, seat: int, now: datetime, events: list[Event]) -
 
 
 def _turn_view(turn: Turn) -> dict[str, Any]:
-    return {"seat": turn.seat, "kind": turn.kind, "at": encode_time(turn.at),
-            "tiles": [{"cell": i, "letter": letter, "blank": blank} for i, letter, blank in turn.tiles],
-            "words": list(turn.words), "points": turn.points, "breakdown": copy.deepcopy(turn.breakdown),
-            "count": turn.count}
+    return {
+        "seat": turn.seat,
+        "kind": turn.kind,
+        "at": encode_time(turn.at),
+        "tiles": [{"cell": i, "letter": letter, "blank": blank} for i, letter, blank in turn.tiles],
+        "words": list(turn.words),
+        "points": turn.points,
+        "breakdown": copy.deepcopy(turn.breakdown),
+        "count": turn.count,
+    }
 
 
 def unseen(state: State, viewer: Viewer) -> dict[str, int]:
@@ -505,8 +580,7 @@ def turn_of(state: State, seat: int) -> str | None:
 def view(state: State, viewer: Viewer) -> dict[str, Any]:
     """What `viewer` (a seat, or None for a spectator) sees: the board, scores, the turn, the viewer's
     own rack only, the bag's count (never its order) and the unseen-tile tally."""
-    if viewer is not None and not (isinstance(viewer, int) and not isinstance(viewer, bool)
-                                   and 0 <= viewer < SEATS):
+    if viewer is not None and not (isinstance(viewer, int) and not isinstance(viewer, bool) and 0 <= viewer < SEATS):
         raise ValueError(f"seat {viewer!r} is not in this match")
     ruleset = state.ruleset
     playing = state.phase == PLAYING
@@ -518,20 +592,35 @@ def view(state: State, viewer: Viewer) -> dict[str, Any]:
         "phase": state.phase,
         "size": SIZE,
         "language": state.language,
-        "ruleset": {"key": ruleset.key, "values": dict(ruleset.values), "rack_size": ruleset.rack_size,
-                    "bingo": ruleset.bingo, "star_bonus": ruleset.star_bonus, "pass_limit": ruleset.pass_limit,
-                    "pass_limit_bag_below": ruleset.pass_limit_bag_below, "tiles": ruleset.tile_count},
+        "ruleset": {
+            "key": ruleset.key,
+            "values": dict(ruleset.values),
+            "rack_size": ruleset.rack_size,
+            "bingo": ruleset.bingo,
+            "star_bonus": ruleset.star_bonus,
+            "pass_limit": ruleset.pass_limit,
+            "pass_limit_bag_below": ruleset.pass_limit_bag_below,
+            "tiles": ruleset.tile_count,
+        },
         "list": state.list_slug,
         "list_version": state.list_version,
         "you": viewer,
         "turn": state.turn if playing else None,
         "deadline": None,
-        "board": [[None if (t := state.board[r * SIZE + c]) is None else {"letter": t.letter, "blank": t.blank}
-                   for c in range(SIZE)] for r in range(SIZE)],
+        "board": [
+            [
+                None if (t := state.board[r * SIZE + c]) is None else {"letter": t.letter, "blank": t.blank}
+                for c in range(SIZE)
+            ]
+            for r in range(SIZE)
+        ],
         "premiums": [[PREMIUMS.get(r * SIZE + c) for c in range(SIZE)] for r in range(SIZE)],
         "centre": [rules.CENTRE // SIZE, rules.CENTRE % SIZE],
-        "star": {"cell": [state.star_cell // SIZE, state.star_cell % SIZE], "index": state.star_cell,
-                 "spent": state.star_spent},
+        "star": {
+            "cell": [state.star_cell // SIZE, state.star_cell % SIZE],
+            "index": state.star_cell,
+            "spent": state.star_spent,
+        },
         "rack": rack,
         "rack_counts": [len(r) for r in state.racks],
         "bag_count": len(state.bag),
@@ -572,7 +661,13 @@ def outcome(state: State) -> dict[str, Any] | None:
         "list": state.list_slug,
         "list_version": state.list_version,
         "moves": len(state.history),
-        "seats": [{"seat": seat, "score": scores[seat], "place": 1 if draw or seat == winner else 2,
-                   "words": [w for t in state.history if t.seat == seat and t.kind == PLACE for w in t.words[:1]]}
-                  for seat in range(SEATS)],
+        "seats": [
+            {
+                "seat": seat,
+                "score": scores[seat],
+                "place": 1 if draw or seat == winner else 2,
+                "words": [w for t in state.history if t.seat == seat and t.kind == PLACE for w in t.words[:1]],
+            }
+            for seat in range(SEATS)
+        ],
     }

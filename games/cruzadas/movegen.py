@@ -119,8 +119,14 @@ def _transpose(index: int) -> int:
     return col * SIZE + row
 
 
-def generate(board: Sequence[Any], rack: Iterable[str], graph: Any, ruleset: Any,
-             star_cell: int | None = None, star_spent: bool = False) -> list[Play]:
+def generate(
+    board: Sequence[Any],
+    rack: Iterable[str],
+    graph: Any,
+    ruleset: Any,
+    star_cell: int | None = None,
+    star_spent: bool = False,
+) -> list[Play]:
     """Every legal placement of tiles from `rack` on `board`, each once, with its score.
 
     `board` is the contract's 225-tuple of `rules.Tile | None`; `rack` the letters held (`rules.BLANK`
@@ -163,8 +169,7 @@ def generate(board: Sequence[Any], rack: Iterable[str], graph: Any, ruleset: Any
 
 
 class _Search:
-    def __init__(self, g: _Graph, counts: list[int], blanks: int, values: list[int], ruleset: Any,
-                 star: int) -> None:
+    def __init__(self, g: _Graph, counts: list[int], blanks: int, values: list[int], ruleset: Any, star: int) -> None:
         self.g = g
         self.counts = counts
         self.blanks = blanks
@@ -214,8 +219,19 @@ class _Search:
             masks[index] = mask
         return masks, sums, crossed
 
-    def run(self, direction: str, cells: list[int], letters: list[int], values: list[int], chars: list[str],
-            lm: list[int], wm: list[int], star: int, empty: bool, out: list[Play]) -> None:
+    def run(
+        self,
+        direction: str,
+        cells: list[int],
+        letters: list[int],
+        values: list[int],
+        chars: list[str],
+        lm: list[int],
+        wm: list[int],
+        star: int,
+        empty: bool,
+        out: list[Play],
+    ) -> None:
         g = self.g
         alphabet = g.alphabet
         start, terminal, edge_letters, targets = g.start, g.terminal, g.letters, g.targets
@@ -234,9 +250,17 @@ class _Search:
             centre = rules.CENTRE if not down else _transpose(rules.CENTRE)
             anchors = [centre]
         else:
-            anchors = [i for i in range(CELLS) if letters[i] == -1 and (
-                (i % SIZE > 0 and letters[i - 1] != -1) or (i % SIZE < SIZE - 1 and letters[i + 1] != -1)
-                or (i >= SIZE and letters[i - SIZE] != -1) or (i + SIZE < CELLS and letters[i + SIZE] != -1))]
+            anchors = [
+                i
+                for i in range(CELLS)
+                if letters[i] == -1
+                and (
+                    (i % SIZE > 0 and letters[i - 1] != -1)
+                    or (i % SIZE < SIZE - 1 and letters[i + 1] != -1)
+                    or (i >= SIZE and letters[i - SIZE] != -1)
+                    or (i + SIZE < CELLS and letters[i + SIZE] != -1)
+                )
+            ]
         is_anchor = [False] * CELLS
         for a in anchors:
             is_anchor[a] = True
@@ -261,8 +285,17 @@ class _Search:
         for t_index, real in enumerate(cells):
             chars_real[real] = chars[t_index]
 
-        def extend(pos: int, col: int, node: int, anchor: int, first: int, main_sum: int, wmult: int,
-                   cross_total: int, on_star: bool) -> None:
+        def extend(
+            pos: int,
+            col: int,
+            node: int,
+            anchor: int,
+            first: int,
+            main_sum: int,
+            wmult: int,
+            cross_total: int,
+            on_star: bool,
+        ) -> None:
             # pos: the square to fill next, in this pass's row-major order; col its column.
             if col < SIZE:
                 here = letters[pos]
@@ -270,8 +303,17 @@ class _Search:
                     p = edge_letters.find(here, start[node], start[node + 1])
                     if p >= 0:
                         word.append(chars[pos])
-                        extend(pos + 1, col + 1, targets[p], anchor, first, main_sum + values[pos], wmult,
-                               cross_total, on_star)
+                        extend(
+                            pos + 1,
+                            col + 1,
+                            targets[p],
+                            anchor,
+                            first,
+                            main_sum + values[pos],
+                            wmult,
+                            cross_total,
+                            on_star,
+                        )
                         word.pop()
                     return
                 if here == -2:
@@ -299,8 +341,17 @@ class _Search:
                     points = tile_values[li] * letter_mult
                     placed.append((real, ch, False))
                     word.append(ch)
-                    extend(pos + 1, col + 1, child, anchor, first, main_sum + points, wmult * word_mult,
-                           cross_total + ((sums[pos] + points) * word_mult if cross else 0), on_star or star_here)
+                    extend(
+                        pos + 1,
+                        col + 1,
+                        child,
+                        anchor,
+                        first,
+                        main_sum + points,
+                        wmult * word_mult,
+                        cross_total + ((sums[pos] + points) * word_mult if cross else 0),
+                        on_star or star_here,
+                    )
                     word.pop()
                     placed.pop()
                     counts[li] += 1
@@ -308,8 +359,17 @@ class _Search:
                     blanks[0] -= 1
                     placed.append((real, ch, True))
                     word.append(ch)
-                    extend(pos + 1, col + 1, child, anchor, first, main_sum, wmult * word_mult,
-                           cross_total + (sums[pos] * word_mult if cross else 0), on_star or star_here)
+                    extend(
+                        pos + 1,
+                        col + 1,
+                        child,
+                        anchor,
+                        first,
+                        main_sum,
+                        wmult * word_mult,
+                        cross_total + (sums[pos] * word_mult if cross else 0),
+                        on_star or star_here,
+                    )
                     word.pop()
                     placed.pop()
                     blanks[0] += 1
@@ -325,8 +385,12 @@ class _Search:
                 continue
             # Squares to the left up to the previous anchor (or the edge) are free for a left part.
             room = 0
-            while (room < col and room < rack_tiles - 1 and letters[anchor - room - 1] == -1
-                   and not is_anchor[anchor - room - 1]):
+            while (
+                room < col
+                and room < rack_tiles - 1
+                and letters[anchor - room - 1] == -1
+                and not is_anchor[anchor - room - 1]
+            ):
                 room += 1
             lefts = self._left_parts(room)
             anchor_mask = masks[anchor]

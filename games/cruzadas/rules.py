@@ -77,11 +77,19 @@ class Ruleset:
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "name": self.name, "version": self.version, "language": self.language,
-            "bag": dict(self.bag), "values": dict(self.values), "vowels": sorted(self.vowels),
-            "rack_size": self.rack_size, "bingo": self.bingo, "star_bonus": self.star_bonus,
-            "pass_limit": self.pass_limit, "pass_limit_bag_below": self.pass_limit_bag_below,
-            "min_vowels": self.min_vowels, "min_consonants": self.min_consonants,
+            "name": self.name,
+            "version": self.version,
+            "language": self.language,
+            "bag": dict(self.bag),
+            "values": dict(self.values),
+            "vowels": sorted(self.vowels),
+            "rack_size": self.rack_size,
+            "bingo": self.bingo,
+            "star_bonus": self.star_bonus,
+            "pass_limit": self.pass_limit,
+            "pass_limit_bag_below": self.pass_limit_bag_below,
+            "min_vowels": self.min_vowels,
+            "min_consonants": self.min_consonants,
         }
 
     @classmethod
@@ -95,11 +103,36 @@ class Ruleset:
 
 # The text's Turkish bag: 100 tiles, 98 letters and 2 blanks. I (ı) and İ (i) are different letters.
 _TURKISH_TILES: tuple[tuple[str, int, int], ...] = (
-    ("a", 12, 1), ("b", 2, 3), ("c", 2, 4), ("ç", 2, 4), ("d", 2, 3), ("e", 8, 1), ("f", 1, 7),
-    ("g", 1, 5), ("ğ", 1, 8), ("h", 1, 5), ("ı", 4, 2), ("i", 7, 1), ("j", 1, 10), ("k", 7, 1),
-    ("l", 7, 1), ("m", 4, 2), ("n", 5, 1), ("o", 3, 2), ("ö", 1, 7), ("p", 1, 5), ("r", 6, 1),
-    ("s", 3, 2), ("ş", 2, 4), ("t", 5, 1), ("u", 3, 2), ("ü", 2, 3), ("v", 1, 7), ("y", 2, 3),
-    ("z", 2, 4), (BLANK, 2, 0),
+    ("a", 12, 1),
+    ("b", 2, 3),
+    ("c", 2, 4),
+    ("ç", 2, 4),
+    ("d", 2, 3),
+    ("e", 8, 1),
+    ("f", 1, 7),
+    ("g", 1, 5),
+    ("ğ", 1, 8),
+    ("h", 1, 5),
+    ("ı", 4, 2),
+    ("i", 7, 1),
+    ("j", 1, 10),
+    ("k", 7, 1),
+    ("l", 7, 1),
+    ("m", 4, 2),
+    ("n", 5, 1),
+    ("o", 3, 2),
+    ("ö", 1, 7),
+    ("p", 1, 5),
+    ("r", 6, 1),
+    ("s", 3, 2),
+    ("ş", 2, 4),
+    ("t", 5, 1),
+    ("u", 3, 2),
+    ("ü", 2, 3),
+    ("v", 1, 7),
+    ("y", 2, 3),
+    ("z", 2, 4),
+    (BLANK, 2, 0),
 )
 
 TURKISH = Ruleset(
@@ -137,8 +170,12 @@ def _mirrored(cells: Iterable[tuple[int, int]]) -> set[int]:
 
 def _layout() -> dict[int, str]:
     layout: dict[int, str] = {}
-    for kind, cells in ((DOUBLE_LETTER, _DOUBLE_LETTER), (TRIPLE_LETTER, _TRIPLE_LETTER),
-                        (DOUBLE_WORD, _DOUBLE_WORD), (TRIPLE_WORD, _TRIPLE_WORD)):
+    for kind, cells in (
+        (DOUBLE_LETTER, _DOUBLE_LETTER),
+        (TRIPLE_LETTER, _TRIPLE_LETTER),
+        (DOUBLE_WORD, _DOUBLE_WORD),
+        (TRIPLE_WORD, _TRIPLE_WORD),
+    ):
         for index in _mirrored(cells):
             layout[index] = kind
     return layout
@@ -225,12 +262,12 @@ def _check_tiles(placement: Placement, letters: Container[str]) -> None:
             raise IllegalMove("duplicate_cell", _("Two tiles cannot share a square."))
         seen.add(index)
         if not isinstance(letter, str) or letter not in letters:
-            raise IllegalMove("bad_letter", _("“%(letter)s” is not a letter of this game."),
-                              {"letter": str(letter)})
+            raise IllegalMove("bad_letter", _("“%(letter)s” is not a letter of this game."), {"letter": str(letter)})
 
 
-def placement_line(board: Board, placement: Placement, *,
-                   letters: Container[str] = TURKISH.letters) -> tuple[str, list[int]]:
+def placement_line(
+    board: Board, placement: Placement, *, letters: Container[str] = TURKISH.letters
+) -> tuple[str, list[int]]:
     """The direction ("across"/"down") and the cells of the main word, or IllegalMove.
 
     New tiles share one row or column; no empty square lies between them (tiles already on the board
@@ -277,8 +314,8 @@ def placement_line(board: Board, placement: Placement, *,
 
     other = DOWN if direction == ACROSS else ACROSS
     touches = len(main) > len(new) or any(
-        (n := _neighbour(i, other, sign)) is not None and board[n] is not None
-        for i in new for sign in (-1, 1))
+        (n := _neighbour(i, other, sign)) is not None and board[n] is not None for i in new for sign in (-1, 1)
+    )
     if not touches:
         raise IllegalMove("not_connected", _("A new word must join the tiles already on the board."))
     return direction, main
@@ -324,8 +361,9 @@ def word_text(board: Board, placement: Placement, cells: Sequence[int]) -> str:
     return "".join(out)
 
 
-def score_move(board: Board, placement: Placement, ruleset: Ruleset, star_cell: int | None,
-               star_spent: bool) -> tuple[int, list[dict[str, Any]]]:
+def score_move(
+    board: Board, placement: Placement, ruleset: Ruleset, star_cell: int | None, star_spent: bool
+) -> tuple[int, list[dict[str, Any]]]:
     """Points of a placement and their breakdown, exactly as the text counts them.
 
     For each word: letter values, with 2L/3L applied to NEW tiles only (a blank stays 0), summed, then
@@ -357,8 +395,9 @@ def score_move(board: Board, placement: Placement, ruleset: Ruleset, star_cell: 
             points += value
         points *= multiplier
         total += points
-        breakdown.append({"kind": "word", "word": word_text(board, placement, cells), "cells": list(cells),
-                          "points": points})
+        breakdown.append(
+            {"kind": "word", "word": word_text(board, placement, cells), "cells": list(cells), "points": points}
+        )
     if star_cell is not None and not star_spent and star_cell in new:
         total += ruleset.star_bonus
         breakdown.append({"kind": "star", "points": ruleset.star_bonus})
@@ -375,8 +414,14 @@ def missing_from_rack(placement: Placement, rack: Iterable[str]) -> bool:
     return any(have[tile] < count for tile, count in need.items())
 
 
-def check_placement(board: Board, placement: Placement, is_word: Callable[[str], bool],
-                    rack: Iterable[str], *, letters: Container[str] = TURKISH.letters) -> list[str]:
+def check_placement(
+    board: Board,
+    placement: Placement,
+    is_word: Callable[[str], bool],
+    rack: Iterable[str],
+    *,
+    letters: Container[str] = TURKISH.letters,
+) -> list[str]:
     """The words a placement forms (main word first), or IllegalMove saying which rule it breaks.
 
     Checked in this order: the tiles (empty, bad_cell, duplicate_cell, bad_letter), the rack

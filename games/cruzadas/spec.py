@@ -18,8 +18,9 @@ def clean_settings(raw: Mapping[str, Any], interface_language: str) -> dict[str,
 
     default_language = interface_language if interface_language in engine.LANGUAGES else "tr"
     language = raw.get("language") or default_language
-    settings = engine.make_settings({"language": language, "ruleset": raw.get("ruleset")
-                                     or engine.DEFAULT_RULESET.get(language)})
+    settings = engine.make_settings(
+        {"language": language, "ruleset": raw.get("ruleset") or engine.DEFAULT_RULESET.get(language)}
+    )
     settings["list_version"] = list_info(engine.list_slug(settings["language"])).version
     return settings
 

@@ -29,12 +29,16 @@ EASY_CARELESS = 0.3
 HARD_GUESSES_FROM_CANDIDATES = 40
 HARD_PROBES = 40
 HARD_SAMPLE = 250
-TACTICS = wordle_bots.Tactics(careless=EASY_CARELESS, from_candidates=HARD_GUESSES_FROM_CANDIDATES,
-                              probes=HARD_PROBES, probe_above=0, sample=HARD_SAMPLE)
+TACTICS = wordle_bots.Tactics(
+    careless=EASY_CARELESS,
+    from_candidates=HARD_GUESSES_FROM_CANDIDATES,
+    probes=HARD_PROBES,
+    probe_above=0,
+    sample=HARD_SAMPLE,
+)
 
 
-def bot_action(state: engine.State, seat: int, level: str, rng: random.Random, *,
-               words: WordSource) -> Action | None:
+def bot_action(state: engine.State, seat: int, level: str, rng: random.Random, *, words: WordSource) -> Action | None:
     """The bot's next guess for `seat`, or None when that seat cannot guess now (card, done, over)."""
     wordle_bots.require_level(level)
     if state.phase != engine.PLAYING:
@@ -43,9 +47,16 @@ def bot_action(state: engine.State, seat: int, level: str, rng: random.Random, *
     if grid.done:
         return None
     word = wordle_bots.guess(
-        level, [(row.word, row.marks) for row in grid.rows], language=state.settings.language,
-        length=engine.WORD_LENGTH, words=words, valid_slug=state.valid_list, hidden_slug=state.hidden_list,
-        rng=rng, tactics=TACTICS, may_be_careless=len(grid.rows) < engine.MAX_GUESSES - 2,
+        level,
+        [(row.word, row.marks) for row in grid.rows],
+        language=state.settings.language,
+        length=engine.WORD_LENGTH,
+        words=words,
+        valid_slug=state.valid_list,
+        hidden_slug=state.hidden_list,
+        rng=rng,
+        tactics=TACTICS,
+        may_be_careless=len(grid.rows) < engine.MAX_GUESSES - 2,
         last_chance=len(grid.rows) == engine.MAX_GUESSES - 1,
     )
     return {"type": "guess", "word": word}

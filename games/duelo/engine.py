@@ -183,8 +183,7 @@ def to_json(state: State) -> dict[str, Any]:
                 "end_reason": r.end_reason,
                 "seats": [
                     {
-                        "rows": [{"word": row.word, "shown": row.shown, "marks": list(row.marks)}
-                                 for row in seat.rows],
+                        "rows": [{"word": row.word, "shown": row.shown, "marks": list(row.marks)} for row in seat.rows],
                         "solve_order": seat.solve_order,
                         "solved_at": encode_time(seat.solved_at),
                         "points": seat.points,
@@ -223,8 +222,9 @@ def from_json(data: Mapping[str, Any]) -> State:
                 end_reason=r["end_reason"],
                 seats=[
                     SeatRound(
-                        rows=[Row(word=row["word"], shown=row["shown"], marks=list(row["marks"]))
-                              for row in seat["rows"]],
+                        rows=[
+                            Row(word=row["word"], shown=row["shown"], marks=list(row["marks"])) for row in seat["rows"]
+                        ],
                         solve_order=seat["solve_order"],
                         solved_at=decode_time(seat["solved_at"]),
                         points=seat["points"],
@@ -249,8 +249,7 @@ def make_settings(raw: Mapping[str, Any]) -> Settings:
     """The host's choices, checked; missing rounds/clock take the defaults (3 rounds of 90 s)."""
     language = raw.get("language")
     if language not in LANGUAGES:
-        raise IllegalMove("bad_language", _("Choose a word language: %(choices)s."),
-                          {"choices": ", ".join(LANGUAGES)})
+        raise IllegalMove("bad_language", _("Choose a word language: %(choices)s."), {"choices": ", ".join(LANGUAGES)})
     rounds = raw.get("rounds", DEFAULT_ROUNDS)
     if rounds not in ROUND_CHOICES or isinstance(rounds, bool):
         raise IllegalMove("bad_rounds", _("A match has 1, 3 or 5 rounds."))
@@ -260,8 +259,16 @@ def make_settings(raw: Mapping[str, Any]) -> Settings:
     return Settings(language=language, rounds=int(rounds), round_seconds=int(round_seconds))
 
 
-def new_game(settings: Mapping[str, Any], seats: int, rng: random.Random, now: datetime, *,
-             words: WordSource, avoid: Iterable[str] = (), banned: Iterable[str] = ()) -> State:
+def new_game(
+    settings: Mapping[str, Any],
+    seats: int,
+    rng: random.Random,
+    now: datetime,
+    *,
+    words: WordSource,
+    avoid: Iterable[str] = (),
+    banned: Iterable[str] = (),
+) -> State:
     """A match whose first start card shows at `now`.
 
     `settings`: language (required), rounds, round_seconds; other keys are ignored (room options that
@@ -273,8 +280,9 @@ def new_game(settings: Mapping[str, Any], seats: int, rng: random.Random, now: d
     now = require_aware(now)
     chosen = make_settings(settings)
     if isinstance(seats, bool) or not isinstance(seats, int) or not MIN_SEATS <= seats <= MAX_SEATS:
-        raise IllegalMove("bad_seats", _("A room has from %(min)d to %(max)d seats."),
-                          {"min": MIN_SEATS, "max": MAX_SEATS})
+        raise IllegalMove(
+            "bad_seats", _("A room has from %(min)d to %(max)d seats."), {"min": MIN_SEATS, "max": MAX_SEATS}
+        )
     valid_slug, hidden_slug = list_slugs(chosen.language)
     valid, hidden_list = words(valid_slug), words(hidden_slug)
     if "hidden_words" in settings:
@@ -298,8 +306,9 @@ def new_game(settings: Mapping[str, Any], seats: int, rng: random.Random, now: d
     return state
 
 
-def _draw_hidden_words(rounds: int, hidden_list: Any, rng: random.Random, avoid: set[str],
-                       banned: set[str]) -> list[str]:
+def _draw_hidden_words(
+    rounds: int, hidden_list: Any, rng: random.Random, avoid: set[str], banned: set[str]
+) -> list[str]:
     picked: list[str] = []
     for _round in range(rounds):
         try:
@@ -315,8 +324,14 @@ def _draw_hidden_words(rounds: int, hidden_list: Any, rng: random.Random, avoid:
 def _fixed_hidden_words(settings: Settings, given: Any, valid: Any) -> list[str]:
     if not isinstance(given, list | tuple) or len(given) != settings.rounds:
         raise ValueError("hidden_words needs one word per round")
-    fixed = wordle.fixed_words(settings.language, given, (WORD_LENGTH,), lambda _length: valid,
-                               what="hidden word", repeated="hidden words repeat within a match")
+    fixed = wordle.fixed_words(
+        settings.language,
+        given,
+        (WORD_LENGTH,),
+        lambda _length: valid,
+        what="hidden word",
+        repeated="hidden words repeat within a match",
+    )
     return [norm for _length, norm in fixed]
 
 
@@ -325,7 +340,11 @@ def _begin_round(state: State, at: datetime) -> Round:
     hidden, shown = state.hidden_words[number - 1], state.hidden_shown[number - 1]
     opens_at = at + seconds(START_CARD_SECONDS)
     current = Round(
-        number=number, hidden=hidden, shown=shown, card_at=at, opens_at=opens_at,
+        number=number,
+        hidden=hidden,
+        shown=shown,
+        card_at=at,
+        opens_at=opens_at,
         clock_ends_at=opens_at + seconds(state.settings.round_seconds),
         seats=[SeatRound() for _seat in range(state.seat_count)],
     )
@@ -365,16 +384,28 @@ def _step(state: State, at: datetime, events: list[Event]) -> None:
     current = state.current
     if state.phase == STARTING:
         state.phase = PLAYING
-        events.append({"type": "round_opened", "round": current.number, "at": encode_time(at),
-                       "clock_ends_at": encode_time(current.clock_ends_at)})
+        events.append(
+            {
+                "type": "round_opened",
+                "round": current.number,
+                "at": encode_time(at),
+                "clock_ends_at": encode_time(current.clock_ends_at),
+            }
+        )
     elif state.phase == PLAYING:
         reason = CLOCK if at >= current.clock_ends_at else CLOSING
         _end_round(state, at, reason, events)
     elif state.phase == ENDING:
         if current.number < state.settings.rounds:
             upcoming = _begin_round(state, at)
-            events.append({"type": "round_starting", "round": upcoming.number, "at": encode_time(at),
-                           "opens_at": encode_time(upcoming.opens_at)})
+            events.append(
+                {
+                    "type": "round_starting",
+                    "round": upcoming.number,
+                    "at": encode_time(at),
+                    "opens_at": encode_time(upcoming.opens_at),
+                }
+            )
         else:
             _finish(state, at, events)
 
@@ -384,23 +415,42 @@ def _end_round(state: State, at: datetime, reason: str, events: list[Event]) -> 
     current.ended_at = at
     current.end_reason = reason
     state.phase = ENDING
-    events.append({
-        "type": "round_ended", "round": current.number, "at": encode_time(at), "reason": reason,
-        "hidden": current.hidden, "results": _round_results(current),
-    })
+    events.append(
+        {
+            "type": "round_ended",
+            "round": current.number,
+            "at": encode_time(at),
+            "reason": reason,
+            "hidden": current.hidden,
+            "results": _round_results(current),
+        }
+    )
 
 
 def _finish(state: State, at: datetime, events: list[Event]) -> None:
     state.phase = FINISHED
     result = outcome(state)
-    events.append({"type": "match_finished", "at": encode_time(at), "totals": result["totals"],
-                   "winners": result["winners"], "draw": result["draw"], "stopped": state.stopped})
+    events.append(
+        {
+            "type": "match_finished",
+            "at": encode_time(at),
+            "totals": result["totals"],
+            "winners": result["winners"],
+            "draw": result["draw"],
+            "stopped": state.stopped,
+        }
+    )
 
 
 def _round_results(current: Round) -> list[dict[str, Any]]:
     return [
-        {"seat": i, "solved": seat.solved, "guesses": len(seat.rows), "solve_order": seat.solve_order,
-         "points": seat.points}
+        {
+            "seat": i,
+            "solved": seat.solved,
+            "guesses": len(seat.rows),
+            "solve_order": seat.solve_order,
+            "points": seat.points,
+        }
         for i, seat in enumerate(current.seats)
     ]
 
@@ -428,8 +478,7 @@ def stop(state: State, now: datetime, reason: str) -> tuple[State, list[Event]]:
 # -- moves ------------------------------------------------------------------------------------------
 
 
-def apply(state: State, seat: int, action: Action, now: datetime, *,
-          words: WordSource) -> tuple[State, list[Event]]:
+def apply(state: State, seat: int, action: Action, now: datetime, *, words: WordSource) -> tuple[State, list[Event]]:
     """A seat's guess, `{"type": "guess", "word": "bollo"}` (as typed: any case, accents, jamo or syllables).
 
     Catches up with the clock first (a guess typed after the deadline finds the round over). Raises
@@ -439,8 +488,7 @@ def apply(state: State, seat: int, action: Action, now: datetime, *,
     now = require_aware(now)
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < state.seat_count:
         raise IllegalMove("not_a_seat", _("That seat is not in this match."))
-    if not isinstance(action, Mapping) or action.get("type") != "guess" or not isinstance(
-            action.get("word"), str):
+    if not isinstance(action, Mapping) or action.get("type") != "guess" or not isinstance(action.get("word"), str):
         raise IllegalMove("malformed", _("A move is a guess with a word."))
     state, events = advance(state, now)
     if state.phase == FINISHED:
@@ -463,8 +511,7 @@ def apply(state: State, seat: int, action: Action, now: datetime, *,
         raise IllegalMove("not_letters", _("Use only letters of the word language."))
     letters = alphabets.letters(language, norm)
     if len(letters) != WORD_LENGTH:
-        raise IllegalMove("wrong_length", _("A guess has exactly %(count)d letters."),
-                          {"count": WORD_LENGTH})
+        raise IllegalMove("wrong_length", _("A guess has exactly %(count)d letters."), {"count": WORD_LENGTH})
     valid = words(state.valid_list)
     if norm not in valid:
         raise IllegalMove("not_in_list", _("Not in the word list."))
@@ -474,8 +521,18 @@ def apply(state: State, seat: int, action: Action, now: datetime, *,
     marks = list(wordle.feedback(letters, alphabets.letters(language, current.hidden)))
     grid.rows.append(Row(word=norm, shown=valid.display(norm), marks=marks))
     solved = wordle.is_solved(marks)
-    events.append({"type": "guessed", "round": current.number, "seat": seat, "row": len(grid.rows),
-                   "word": norm, "marks": marks, "solved": solved, "at": encode_time(now)})
+    events.append(
+        {
+            "type": "guessed",
+            "round": current.number,
+            "seat": seat,
+            "row": len(grid.rows),
+            "word": norm,
+            "marks": marks,
+            "solved": solved,
+            "at": encode_time(now),
+        }
+    )
     if solved:
         _solve(current, grid, seat, now, events)
     if all(s.done for s in current.seats):
@@ -488,13 +545,27 @@ def _solve(current: Round, grid: SeatRound, seat: int, now: datetime, events: li
     grid.solve_order = order
     grid.solved_at = now
     grid.points = score(len(grid.rows), order)
-    events.append({"type": "solved", "round": current.number, "seat": seat, "guesses": len(grid.rows),
-                   "solve_order": order, "points": grid.points, "at": encode_time(now)})
+    events.append(
+        {
+            "type": "solved",
+            "round": current.number,
+            "seat": seat,
+            "guesses": len(grid.rows),
+            "solve_order": order,
+            "points": grid.points,
+            "at": encode_time(now),
+        }
+    )
     if order == 1:
         current.closing_ends_at = now + seconds(CLOSING_SECONDS)
-        events.append({"type": "closing_started", "round": current.number,
-                       "closing_ends_at": encode_time(current.closing_ends_at),
-                       "shortens": current.closing_ends_at < current.clock_ends_at})
+        events.append(
+            {
+                "type": "closing_started",
+                "round": current.number,
+                "closing_ends_at": encode_time(current.closing_ends_at),
+                "shortens": current.closing_ends_at < current.clock_ends_at,
+            }
+        )
 
 
 def score(guesses: int, solve_order: int | None) -> int:
@@ -534,23 +605,27 @@ def view(state: State, viewer: Viewer) -> dict[str, Any]:
     totals = state.totals()
     seats = []
     for i, grid in enumerate(current.seats):
-        seats.append({
-            "seat": i,
-            "rows": [{"marks": list(row.marks)} for row in grid.rows],
-            "guesses": len(grid.rows),
-            "solved": grid.solved,
-            "solve_order": grid.solve_order,
-            "done": grid.done,
-            "round_points": grid.points,
-            "total": totals[i],
-        })
+        seats.append(
+            {
+                "seat": i,
+                "rows": [{"marks": list(row.marks)} for row in grid.rows],
+                "guesses": len(grid.rows),
+                "solved": grid.solved,
+                "solve_order": grid.solve_order,
+                "done": grid.done,
+                "round_points": grid.points,
+                "total": totals[i],
+            }
+        )
     mine = None
     if viewer is not None:
         grid = current.seats[viewer]
         rows = [(alphabets.letters(language, row.word), row.marks) for row in grid.rows]
         mine = {
-            "rows": [{"letters": letters, "shown": row.shown, "marks": list(row.marks)}
-                     for (letters, _marks), row in zip(rows, grid.rows, strict=True)],
+            "rows": [
+                {"letters": letters, "shown": row.shown, "marks": list(row.marks)}
+                for (letters, _marks), row in zip(rows, grid.rows, strict=True)
+            ],
             "keyboard": wordle.keyboard(rows),
             "guesses_left": MAX_GUESSES - len(grid.rows),
             "can_guess": state.phase == PLAYING and not grid.done,
@@ -578,8 +653,11 @@ def view(state: State, viewer: Viewer) -> dict[str, Any]:
         "you": viewer,
         "seats": seats,
         "grid": mine,
-        "hidden": ({"word": current.hidden, "shown": current.shown,
-                    "letters": alphabets.letters(language, current.hidden)} if revealed else None),
+        "hidden": (
+            {"word": current.hidden, "shown": current.shown, "letters": alphabets.letters(language, current.hidden)}
+            if revealed
+            else None
+        ),
         "history": history,
         "stopped": state.stopped,
         "outcome": outcome(state),
@@ -604,11 +682,21 @@ def outcome(state: State) -> dict[str, Any] | None:
         "places": places,
         "stopped": state.stopped,
         "seats": [
-            {"seat": i, "total": totals[i], "place": places[i], "rounds": [
-                {"round": r.number, "solved": r.seats[i].solved, "guesses": len(r.seats[i].rows),
-                 "solve_order": r.seats[i].solve_order, "points": r.seats[i].points}
-                for r in state.rounds
-            ]}
+            {
+                "seat": i,
+                "total": totals[i],
+                "place": places[i],
+                "rounds": [
+                    {
+                        "round": r.number,
+                        "solved": r.seats[i].solved,
+                        "guesses": len(r.seats[i].rows),
+                        "solve_order": r.seats[i].solve_order,
+                        "points": r.seats[i].points,
+                    }
+                    for r in state.rounds
+                ],
+            }
             for i in range(state.seat_count)
         ],
     }

@@ -22,11 +22,13 @@ def clean_settings(raw: Mapping[str, Any], interface_language: str) -> dict[str,
         except (TypeError, ValueError):
             return value  # make_settings refuses it with the right message
 
-    settings = engine.make_settings({
-        "language": raw.get("language") or default_language,
-        "rounds": number("rounds", engine.DEFAULT_ROUNDS),
-        "round_seconds": number("round_seconds", engine.DEFAULT_ROUND_SECONDS),
-    })
+    settings = engine.make_settings(
+        {
+            "language": raw.get("language") or default_language,
+            "rounds": number("rounds", engine.DEFAULT_ROUNDS),
+            "round_seconds": number("round_seconds", engine.DEFAULT_ROUND_SECONDS),
+        }
+    )
     return {"language": settings.language, "rounds": settings.rounds, "round_seconds": settings.round_seconds}
 
 

@@ -21,8 +21,7 @@ from games.runtime.matches import match_abandon
 
 
 def _games_with_abandon() -> dict[str, float]:
-    return {slug: spec_for(slug).abandon_seconds for slug in game_slugs()
-            if spec_for(slug).abandon_seconds is not None}
+    return {slug: spec_for(slug).abandon_seconds for slug in game_slugs() if spec_for(slug).abandon_seconds is not None}
 
 
 def abandons_sweep(now: datetime | None = None) -> int:
@@ -30,8 +29,11 @@ def abandons_sweep(now: datetime | None = None) -> int:
     now = now or timezone.now()
     limits = _games_with_abandon()
     applied = 0
-    matches = (Match.objects.filter(status=Match.PLAYING, game__in=list(limits)).select_related("room")
-               .only("pk", "game", "lineup", "state", "started_at", "room__code")[:500])
+    matches = (
+        Match.objects.filter(status=Match.PLAYING, game__in=list(limits))
+        .select_related("room")
+        .only("pk", "game", "lineup", "state", "started_at", "room__code")[:500]
+    )
     for match in matches:
         online, away = presence.absence(match.room.code)
         engine = ENGINES[match.game]

@@ -37,16 +37,22 @@ def room_group(code: str) -> str:
     return f"room.{code}"
 
 
-def announce(code: str, *, room_version: int | None = None, match_id: int | None = None,
-             match_version: int | None = None) -> None:
+def announce(
+    code: str, *, room_version: int | None = None, match_id: int | None = None, match_version: int | None = None
+) -> None:
     """Tell the room's sockets to look again. If Redis does not take it, the room is owed an announcement
     (a plain one: every socket sends its viewer fresh snapshots, and only what changed) and this raises."""
     layer = get_channel_layer()
     try:
-        async_to_sync(layer.group_send)(room_group(code), {
-            "type": "room.changed", "room_version": room_version,
-            "match_id": match_id, "match_version": match_version,
-        })
+        async_to_sync(layer.group_send)(
+            room_group(code),
+            {
+                "type": "room.changed",
+                "room_version": room_version,
+                "match_id": match_id,
+                "match_version": match_version,
+            },
+        )
     except Exception:
         _owe(code, time.monotonic())
         raise

@@ -56,23 +56,31 @@ class GameSpec:
             count = -1
         if not self.min_seats <= count <= limit:
             if host_is_guest and count > limit and count <= self.max_seats:
-                raise IllegalMove("guest_seat_limit", _(
-                    "A guest can open rooms of up to %(max)d seats. Create an account for more."),
-                    {"max": limit})
-            raise IllegalMove("bad_seats", _("A room has from %(min)d to %(max)d seats."),
-                              {"min": self.min_seats, "max": limit})
+                raise IllegalMove(
+                    "guest_seat_limit",
+                    _("A guest can open rooms of up to %(max)d seats. Create an account for more."),
+                    {"max": limit},
+                )
+            raise IllegalMove(
+                "bad_seats", _("A room has from %(min)d to %(max)d seats."), {"min": self.min_seats, "max": limit}
+            )
         return count
 
     def check_bot_level(self, level: Any) -> str:
         if level not in self.bot_levels:
-            raise IllegalMove("bad_bot_level", _("Choose a bot level: %(choices)s."),
-                              {"choices": ", ".join(self.bot_levels)})
+            raise IllegalMove(
+                "bad_bot_level", _("Choose a bot level: %(choices)s."), {"choices": ", ".join(self.bot_levels)}
+            )
         return level
 
 
-_SPECS: dict[str, str] = {"duelo": "games.duelo.spec", "wordgrid": "games.wordgrid.spec",
-                          "cruzadas": "games.cruzadas.spec", "claves": "games.claves.spec",
-                          "torneo": "games.torneo.spec"}
+_SPECS: dict[str, str] = {
+    "duelo": "games.duelo.spec",
+    "wordgrid": "games.wordgrid.spec",
+    "cruzadas": "games.cruzadas.spec",
+    "claves": "games.claves.spec",
+    "torneo": "games.torneo.spec",
+}
 
 
 def spec_for(slug: str) -> GameSpec:

@@ -140,11 +140,11 @@ class Engine(Protocol):
 
     SLUG: str
 
-    def new_game(self, settings: Mapping[str, Any], seats: int, rng: random.Random, now: datetime,
-                 **kwargs: Any) -> Any: ...
+    def new_game(
+        self, settings: Mapping[str, Any], seats: int, rng: random.Random, now: datetime, **kwargs: Any
+    ) -> Any: ...
 
-    def apply(self, state: Any, seat: int, action: Action, now: datetime,
-              **kwargs: Any) -> tuple[Any, list[Event]]: ...
+    def apply(self, state: Any, seat: int, action: Action, now: datetime, **kwargs: Any) -> tuple[Any, list[Event]]: ...
 
     def advance(self, state: Any, now: datetime) -> tuple[Any, list[Event]]: ...
 
@@ -197,18 +197,21 @@ class _Registry(Mapping[str, ModuleType]):
 
 # Every game's engine, by the slug the code uses (see docs/rules/README.md). Games add themselves
 # here as their engine lands; the bots of a game live next to it (`games.<slug>.bots`).
-ENGINES = _Registry({
-    "duelo": "games.duelo.engine",
-    "wordgrid": "games.wordgrid.engine",
-    "cruzadas": "games.cruzadas.engine",
-    "claves": "games.claves.engine",
-    "torneo": "games.torneo.engine",
-})
+ENGINES = _Registry(
+    {
+        "duelo": "games.duelo.engine",
+        "wordgrid": "games.wordgrid.engine",
+        "cruzadas": "games.cruzadas.engine",
+        "claves": "games.claves.engine",
+        "torneo": "games.torneo.engine",
+    }
+)
 
-BOTS = _Registry({
-    "cruzadas": "games.cruzadas.bots",
-    "duelo": "games.duelo.bots",
-    "wordgrid": "games.wordgrid.bots",
-    "torneo": "games.torneo.bots",
-})
-
+BOTS = _Registry(
+    {
+        "cruzadas": "games.cruzadas.bots",
+        "duelo": "games.duelo.bots",
+        "wordgrid": "games.wordgrid.bots",
+        "torneo": "games.torneo.bots",
+    }
+)

@@ -53,8 +53,14 @@ def _banned_words(room: Room, settings: dict) -> set[str]:
     return banned
 
 
-def match_start(*, room: Room, by: Player | None, now: datetime | None = None,
-                settings_override: dict[str, Any] | None = None, stake: int = 0) -> Match:
+def match_start(
+    *,
+    room: Room,
+    by: Player | None,
+    now: datetime | None = None,
+    settings_override: dict[str, Any] | None = None,
+    stake: int = 0,
+) -> Match:
     """Start a match in a waiting room whose seats are all taken (by people or bots).
 
     `by` is the host, or None when the site starts it (a quick match, an accepted stake offer).
@@ -84,21 +90,42 @@ def match_start(*, room: Room, by: Player | None, now: datetime | None = None,
         if grace is not None and len(people) >= 2:
             join_by = now + timedelta(seconds=grace)
             match = Match.objects.create(
-                room=room, game=room.game, number=number, state={}, version=1, lineup=lineup,
-                status=Match.ARRIVING, deadline=join_by,
-                arrival={"awaiting": people, "join_by": join_by.isoformat(), "settings": settings})
+                room=room,
+                game=room.game,
+                number=number,
+                state={},
+                version=1,
+                lineup=lineup,
+                status=Match.ARRIVING,
+                deadline=join_by,
+                arrival={"awaiting": people, "join_by": join_by.isoformat(), "settings": settings},
+            )
         else:
             state = _new_state(room, settings, len(seats), now)
             match = Match.objects.create(
-                room=room, game=room.game, number=number, state=ENGINES[room.game].to_json(state), version=1,
-                lineup=lineup, deadline=ENGINES[room.game].next_deadline(state))
-        MatchEvent.objects.create(match=match, version=1, kind="match_started",
-                                  data={"settings": settings, "lineup": match.lineup, "stake": stake})
+                room=room,
+                game=room.game,
+                number=number,
+                state=ENGINES[room.game].to_json(state),
+                version=1,
+                lineup=lineup,
+                deadline=ENGINES[room.game].next_deadline(state),
+            )
+        MatchEvent.objects.create(
+            match=match,
+            version=1,
+            kind="match_started",
+            data={"settings": settings, "lineup": match.lineup, "stake": stake},
+        )
         if stake:
             match.stake = stake
             match.save(update_fields=["stake"])
-            escrow_hold(match_ref=match.match_ref, stake=stake, key=f"hold:{match.match_ref}",
-                        players=[seat.player for seat in seats])
+            escrow_hold(
+                match_ref=match.match_ref,
+                stake=stake,
+                key=f"hold:{match.match_ref}",
+                players=[seat.player for seat in seats],
+            )
         room_status_set(room, Room.PLAYING)
         _after_commit(match)
         return match
@@ -107,9 +134,16 @@ def match_start(*, room: Room, by: Player | None, now: datetime | None = None,
 def _new_state(room: Room, settings: dict[str, Any], seats: int, now: datetime) -> Any:
     """The engine's new game, its clocks starting at `now`."""
     rng = random.Random(secrets.randbits(64))
-    return ENGINES[room.game].new_game(settings, seats, rng, now, words=lexicon,
-                                       avoid=_recent_hidden_words(room), banned=_banned_words(room, settings),
-                                       **spec_for(room.game).engine_kwargs())
+    return ENGINES[room.game].new_game(
+        settings,
+        seats,
+        rng,
+        now,
+        words=lexicon,
+        avoid=_recent_hidden_words(room),
+        banned=_banned_words(room, settings),
+        **spec_for(room.game).engine_kwargs(),
+    )
 
 
 def match_arrive(*, match_id: int, player: Player, now: datetime | None = None) -> bool:
@@ -136,8 +170,9 @@ def match_arrive(*, match_id: int, player: Player, now: datetime | None = None) 
             match.deadline = engine.next_deadline(state)
             match.arrival["began_at"] = now.isoformat()
             events.append({"type": "match_began", "at": now.isoformat()})
-        MatchEvent.objects.bulk_create([MatchEvent(match=match, version=match.version, kind=event["type"],
-                                                   data=event) for event in events])
+        MatchEvent.objects.bulk_create(
+            [MatchEvent(match=match, version=match.version, kind=event["type"], data=event) for event in events]
+        )
         match.save()
         _after_commit(match, rearm=match.status == Match.PLAYING)
         return True
@@ -148,11 +183,22 @@ def _abort(match: Match, now: datetime, reason: str) -> None:
     wallet's key), no result is recorded. `absent`: the seats that never opened the room."""
     absent = list(match.arrival["awaiting"])
     match.status, match.finished_at, match.deadline = Match.FINISHED, now, None
-    match.outcome = {"aborted": True, "reason": reason, "absent": absent, "stopped": "aborted",
-                     "winners": [], "places": [], "draw": False}
+    match.outcome = {
+        "aborted": True,
+        "reason": reason,
+        "absent": absent,
+        "stopped": "aborted",
+        "winners": [],
+        "places": [],
+        "draw": False,
+    }
     match.version += 1
-    MatchEvent.objects.create(match=match, version=match.version, kind="match_aborted",
-                              data={"reason": reason, "absent": absent, "refunded": match.stake})
+    MatchEvent.objects.create(
+        match=match,
+        version=match.version,
+        kind="match_aborted",
+        data={"reason": reason, "absent": absent, "refunded": match.stake},
+    )
     if match.stake:
         escrow_refund(match_ref=match.match_ref, key=f"refund:{match.match_ref}")
     room_status_set(Room.objects.select_for_update().get(pk=match.room_id), Room.WAITING)
@@ -172,8 +218,9 @@ def seat_for(match: Match, player: Player) -> int:
 ANY_TURN: Any = object()
 
 
-def match_act(*, match_id: int, player: Player, action: Action, turn: Any = ANY_TURN,
-              now: datetime | None = None) -> int:
+def match_act(
+    *, match_id: int, player: Player, action: Action, turn: Any = ANY_TURN, now: datetime | None = None
+) -> int:
     """A person's move. Returns the new version; raises IllegalMove (nothing changes) otherwise.
 
     `turn` is the turn the player saw when they made the move (the `turn` of their last match frame):
@@ -223,8 +270,9 @@ def match_bot_move(*, match_id: int, seat: int, turn: str, now: datetime | None 
     state, _events = engine.advance(engine.from_json(match.state), now)
     if bots.bot_turn(state, seat) != turn:
         return False
-    action = bots.bot_action(state, seat, level, random.Random(secrets.randbits(64)), words=lexicon,
-                             **spec_for(match.game).engine_kwargs())
+    action = bots.bot_action(
+        state, seat, level, random.Random(secrets.randbits(64)), words=lexicon, **spec_for(match.game).engine_kwargs()
+    )
     if action is None:
         return False
     with transaction.atomic():
@@ -302,8 +350,8 @@ def _save(match: Match, state: Any, events: Iterable[dict], now: datetime) -> No
     match.version += 1
     match.deadline = engine.next_deadline(state)
     MatchEvent.objects.bulk_create(
-        [MatchEvent(match=match, version=match.version, kind=event.get("type", "?"), data=event)
-         for event in events])
+        [MatchEvent(match=match, version=match.version, kind=event.get("type", "?"), data=event) for event in events]
+    )
     rated.placements_apply(match, state)
     result = engine.outcome(state)
     if result is not None:
@@ -336,15 +384,24 @@ def _record_results(match: Match, result: dict, now: datetime) -> None:
     for seat, sitter in enumerate(match.lineup):
         if sitter.get("player") is None:
             continue
-        rows.append(MatchResult(
-            match=match, player_id=sitter["player"], game=match.game, seat=seat,
-            place=places[seat] if seat < len(places) else 0,
-            won=seat in result.get("winners", []),
-            points=result.get("totals", [0] * len(match.lineup))[seat],
-            details={"seats": len(match.lineup), "draw": result.get("draw", False),
-                     "stopped": result.get("stopped"),
-                     "rounds": (result.get("seats") or [{}] * len(match.lineup))[seat].get("rounds", [])},
-            finished_at=now))
+        rows.append(
+            MatchResult(
+                match=match,
+                player_id=sitter["player"],
+                game=match.game,
+                seat=seat,
+                place=places[seat] if seat < len(places) else 0,
+                won=seat in result.get("winners", []),
+                points=result.get("totals", [0] * len(match.lineup))[seat],
+                details={
+                    "seats": len(match.lineup),
+                    "draw": result.get("draw", False),
+                    "stopped": result.get("stopped"),
+                    "rounds": (result.get("seats") or [{}] * len(match.lineup))[seat].get("rounds", []),
+                },
+                finished_at=now,
+            )
+        )
     MatchResult.objects.bulk_create(rows, ignore_conflicts=True)
 
 
@@ -361,8 +418,7 @@ def _after_commit(match: Match, *, rearm: bool = True) -> None:
     ref = f"match {match_id} v{version}"
 
     def publish():
-        broadcast.safely("announce", ref, lambda: broadcast.announce(code, match_id=match_id,
-                                                                     match_version=version))
+        broadcast.safely("announce", ref, lambda: broadcast.announce(code, match_id=match_id, match_version=version))
         if deadline is not None and rearm:
             broadcast.safely("arm_deadline", ref, lambda: scheduling.arm_deadline(match_id, deadline))
         if not finished:

@@ -26,9 +26,14 @@ def room_is_rated(room: Room) -> bool:
 def lineup_for(room: Room, seats: list[Seat]) -> list[dict[str, Any]]:
     """The match's lineup; in a rated room each person's rating at the start goes with it."""
     rated = room_is_rated(room)
-    return [{"player": seat.player_id, "bot": seat.bot_level,
-             **({"rating": rating_of(seat.player_id, room.game)} if rated and seat.player_id else {})}
-            for seat in seats]
+    return [
+        {
+            "player": seat.player_id,
+            "bot": seat.bot_level,
+            **({"rating": rating_of(seat.player_id, room.game)} if rated and seat.player_id else {}),
+        }
+        for seat in seats
+    ]
 
 
 def match_is_rated(match: Match) -> bool:
@@ -42,8 +47,11 @@ def placements_apply(match: Match, state: Any) -> None:
     places = ENGINES[match.game].fixed_places(state)
     ratings = [sitter["rating"] for sitter in match.lineup]
     change = spec_for(match.game).rating_change
-    changes = {sitter["player"]: (change(ratings, places, seat), places[seat])
-               for seat, sitter in enumerate(match.lineup) if places[seat] is not None}
+    changes = {
+        sitter["player"]: (change(ratings, places, seat), places[seat])
+        for seat, sitter in enumerate(match.lineup)
+        if places[seat] is not None
+    }
     done = set(RatingChange.objects.filter(match=match).values_list("player_id", flat=True))
     pending = {player: value for player, value in changes.items() if player not in done}
     if pending:
@@ -55,5 +63,8 @@ def ratings_view(match: Match) -> dict[str, dict[str, int]] | None:
     if not match_is_rated(match):
         return None
     seat_of = {sitter["player"]: seat for seat, sitter in enumerate(match.lineup)}
-    return {str(seat_of[row.player_id]): {"before": row.before, "after": row.after, "change": row.delta}
-            for row in RatingChange.objects.filter(match=match) if row.player_id in seat_of}
+    return {
+        str(seat_of[row.player_id]): {"before": row.before, "after": row.after, "change": row.delta}
+        for row in RatingChange.objects.filter(match=match)
+        if row.player_id in seat_of
+    }

@@ -35,17 +35,27 @@ def _changed(room: Room) -> None:
     room.version += 1
     room.save()
     code, version = room.code, room.version
-    broadcast.after_commit("announce", f"room {code} v{version}",
-                           lambda: broadcast.announce(code, room_version=version))
+    broadcast.after_commit(
+        "announce", f"room {code} v{version}", lambda: broadcast.announce(code, room_version=version)
+    )
 
 
 def _locked(room_id: int) -> Room:
     return Room.objects.select_for_update().get(pk=room_id)
 
 
-def room_create(*, game: str, host: Player, settings: Mapping[str, Any], seats: int,
-                interface_language: str, bot_level: str = "", is_public: bool = False,
-                launch_at=None, host_seated: bool = True) -> Room:
+def room_create(
+    *,
+    game: str,
+    host: Player,
+    settings: Mapping[str, Any],
+    seats: int,
+    interface_language: str,
+    bot_level: str = "",
+    is_public: bool = False,
+    launch_at=None,
+    host_seated: bool = True,
+) -> Room:
     """A room with the host in seat 0; the other seats are free, or bots of `bot_level`.
 
     `host_seated=False` (the selfplay command) leaves seat 0 free too: a table of bots only.
@@ -58,11 +68,18 @@ def room_create(*, game: str, host: Player, settings: Mapping[str, Any], seats: 
     for _attempt in range(10):
         try:
             with transaction.atomic():
-                room = Room.objects.create(game=game, code=new_code(spec.code_length), host=host, settings=clean,
-                                           is_public=is_public, launch_at=launch_at)
+                room = Room.objects.create(
+                    game=game,
+                    code=new_code(spec.code_length),
+                    host=host,
+                    settings=clean,
+                    is_public=is_public,
+                    launch_at=launch_at,
+                )
                 first = [Seat(room=room, index=0, player=host)] if host_seated else []
-                Seat.objects.bulk_create(first + [Seat(room=room, index=index, bot_level=bot_level)
-                                                  for index in range(len(first), count)])
+                Seat.objects.bulk_create(
+                    first + [Seat(room=room, index=index, bot_level=bot_level) for index in range(len(first), count)]
+                )
                 return room
         except IntegrityError:
             continue  # a code collision: draw another
@@ -170,8 +187,9 @@ def room_fill_with_bots(*, room: Room, level: str) -> int:
         return filled
 
 
-def room_settings_update(*, room: Room, by: Player, settings: Mapping[str, Any], seats: int,
-                         interface_language: str) -> Room:
+def room_settings_update(
+    *, room: Room, by: Player, settings: Mapping[str, Any], seats: int, interface_language: str
+) -> Room:
     """The host changes the options or the number of seats while nobody plays. Seats with people
     in them are never removed."""
     spec = spec_for(room.game)

@@ -19,8 +19,10 @@ BOT_NAMES = ("Alba", "Bruno", "Cleo", "Dani", "Enzo", "Fina")
 def room_snapshot(room: Room, viewer: Player | None, *, invite_url: str, online: set[int]) -> dict[str, Any]:
     seats = list(room.seats.select_related("player").order_by("index"))
     your_seat = next((seat.index for seat in seats if viewer and seat.player_id == viewer.pk), None)
-    match_id = (room.matches.filter(status=Match.PLAYING).values_list("pk", flat=True).first()
-                or room.matches.order_by("-number").values_list("pk", flat=True).first())
+    match_id = (
+        room.matches.filter(status=Match.PLAYING).values_list("pk", flat=True).first()
+        or room.matches.order_by("-number").values_list("pk", flat=True).first()
+    )
     is_host = bool(viewer and room.host_id == viewer.pk)
     return {
         "code": room.code,
@@ -29,24 +31,34 @@ def room_snapshot(room: Room, viewer: Player | None, *, invite_url: str, online:
         "invite_url": invite_url,
         "status": room.status,
         "settings": {**room.settings, "seats": len(seats)},
-        "seats": [{
-            "index": seat.index,
-            "kind": "player" if seat.player_id else "bot" if seat.bot_level else "empty",
-            "nickname": seat.player.nickname if seat.player_id else (
-                BOT_NAMES[seat.index % len(BOT_NAMES)] if seat.bot_level else None),
-            "tag": seat.player.tag if seat.player_id else None,
-            "bot_level": seat.bot_level or None,
-            "online": bool(seat.player_id and seat.player_id in online) or bool(seat.bot_level),
-            "is_you": your_seat == seat.index,
-            "is_host": seat.player_id == room.host_id,
-        } for seat in seats],
+        "seats": [
+            {
+                "index": seat.index,
+                "kind": "player" if seat.player_id else "bot" if seat.bot_level else "empty",
+                "nickname": seat.player.nickname
+                if seat.player_id
+                else (BOT_NAMES[seat.index % len(BOT_NAMES)] if seat.bot_level else None),
+                "tag": seat.player.tag if seat.player_id else None,
+                "bot_level": seat.bot_level or None,
+                "online": bool(seat.player_id and seat.player_id in online) or bool(seat.bot_level),
+                "is_you": your_seat == seat.index,
+                "is_host": seat.player_id == room.host_id,
+            }
+            for seat in seats
+        ],
         "you": {"seat": your_seat, "is_host": is_host, "spectator": your_seat is None},
         "spectators": max(0, len(online) - sum(1 for seat in seats if seat.player_id in online)),
         # Everyone who came to the room, for a host who seats people (Claves: the host picks the pair).
-        "people": [{"id": visitor.player_id, "nickname": visitor.player.nickname, "tag": visitor.player.tag,
-                    "online": visitor.player_id in online,
-                    "seat": next((s.index for s in seats if s.player_id == visitor.player_id), None)}
-                   for visitor in room.visitors.select_related("player").order_by("joined_at")],
+        "people": [
+            {
+                "id": visitor.player_id,
+                "nickname": visitor.player.nickname,
+                "tag": visitor.player.tag,
+                "online": visitor.player_id in online,
+                "seat": next((s.index for s in seats if s.player_id == visitor.player_id), None),
+            }
+            for visitor in room.visitors.select_related("player").order_by("joined_at")
+        ],
         "match_id": match_id,
         "can_start": is_host and room.status == Room.WAITING and all(not seat.is_empty for seat in seats),
     }
@@ -59,18 +71,34 @@ def match_snapshot(match: Match, viewer: Player | None) -> dict[str, Any]:
     A match still waiting for its players (ARRIVING) or aborted before it began has no game to view:
     its frame says who is awaited and until when, or who never came and what was refunded."""
     seat = match.seat_of(viewer.pk) if viewer else None
-    frame: dict[str, Any] = {"type": "match", "v": match.version, "match_id": match.pk,
-                             "server_time": timezone.now().isoformat()}
+    frame: dict[str, Any] = {
+        "type": "match",
+        "v": match.version,
+        "match_id": match.pk,
+        "server_time": timezone.now().isoformat(),
+    }
     if match.status == Match.ARRIVING:
-        return {**frame, "view": None, "turn": None, "ratings": None,
-                "arriving": {"awaiting": match.arrival["awaiting"], "join_by": match.arrival["join_by"]}}
+        return {
+            **frame,
+            "view": None,
+            "turn": None,
+            "ratings": None,
+            "arriving": {"awaiting": match.arrival["awaiting"], "join_by": match.arrival["join_by"]},
+        }
     if (match.outcome or {}).get("aborted"):
-        return {**frame, "view": None, "turn": None, "ratings": None,
-                "aborted": {"reason": match.outcome["reason"], "absent": match.outcome["absent"],
-                            "refunded": match.stake}}
+        return {
+            **frame,
+            "view": None,
+            "turn": None,
+            "ratings": None,
+            "aborted": {"reason": match.outcome["reason"], "absent": match.outcome["absent"], "refunded": match.stake},
+        }
     engine = ENGINES[match.game]
     state = engine.from_json(match.state)
-    return {**frame, "view": engine.view(state, seat),
-            "turn": engine.turn_of(state, seat) if seat is not None else None,
-            # Rating changes fixed so far, by seat (rated games); None for a game that is not rated.
-            "ratings": rated.ratings_view(match)}
+    return {
+        **frame,
+        "view": engine.view(state, seat),
+        "turn": engine.turn_of(state, seat) if seat is not None else None,
+        # Rating changes fixed so far, by seat (rated games); None for a game that is not rated.
+        "ratings": rated.ratings_view(match),
+    }

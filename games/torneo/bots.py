@@ -35,8 +35,13 @@ HARD_GUESSES_FROM_CANDIDATES = 40
 HARD_PROBES = 30
 HARD_PROBE_ABOVE = 8
 HARD_SAMPLE = 200
-TACTICS = wordle_bots.Tactics(careless=EASY_CARELESS, from_candidates=HARD_GUESSES_FROM_CANDIDATES,
-                              probes=HARD_PROBES, probe_above=HARD_PROBE_ABOVE, sample=HARD_SAMPLE)
+TACTICS = wordle_bots.Tactics(
+    careless=EASY_CARELESS,
+    from_candidates=HARD_GUESSES_FROM_CANDIDATES,
+    probes=HARD_PROBES,
+    probe_above=HARD_PROBE_ABOVE,
+    sample=HARD_SAMPLE,
+)
 
 
 def _my_duel(state: engine.State, seat: int) -> engine.Duel | None:
@@ -60,8 +65,7 @@ def bot_turn(state: engine.State, seat: int) -> str | None:
     return engine.turn_of(state, seat)  # a bot owes exactly the turn a person in its seat would
 
 
-def bot_action(state: engine.State, seat: int, level: str, rng: random.Random, *,
-               words: WordSource) -> Action | None:
+def bot_action(state: engine.State, seat: int, level: str, rng: random.Random, *, words: WordSource) -> Action | None:
     """The bot's guess for `seat`, or None when that seat owes no guess now."""
     wordle_bots.require_level(level)
     duel = _my_duel(state, seat)
@@ -72,8 +76,16 @@ def bot_action(state: engine.State, seat: int, level: str, rng: random.Random, *
     turns_left = engine.TURNS_EACH - sum(1 for row in duel.rows if row.seat == seat)
     valid_slug, hidden_slug = engine.list_slugs(state.language, duel.length)
     word = wordle_bots.guess(
-        level, seen, language=state.language, length=duel.length, words=words, valid_slug=valid_slug,
-        hidden_slug=hidden_slug, rng=rng, tactics=TACTICS, may_be_careless=turns_left > 2,
+        level,
+        seen,
+        language=state.language,
+        length=duel.length,
+        words=words,
+        valid_slug=valid_slug,
+        hidden_slug=hidden_slug,
+        rng=rng,
+        tactics=TACTICS,
+        may_be_careless=turns_left > 2,
         last_chance=turns_left <= 1,
     )
     return {"type": "guess", "word": word}

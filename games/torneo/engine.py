@@ -144,14 +144,27 @@ class State:
 
 
 def _row_json(row: Row) -> dict[str, Any]:
-    return {"seat": row.seat, "word": row.word, "shown": row.shown,
-            "marks": None if row.marks is None else list(row.marks), "at": encode_time(row.at)}
+    return {
+        "seat": row.seat,
+        "word": row.word,
+        "shown": row.shown,
+        "marks": None if row.marks is None else list(row.marks),
+        "at": encode_time(row.at),
+    }
 
 
 def _duel_json(duel: Duel) -> dict[str, Any]:
-    return {"seats": list(duel.seats), "length": duel.length, "hidden": duel.hidden, "shown": duel.shown,
-            "turn_started_at": encode_time(duel.turn_started_at), "rows": [_row_json(r) for r in duel.rows],
-            "winner": duel.winner, "end": duel.end, "ended_at": encode_time(duel.ended_at)}
+    return {
+        "seats": list(duel.seats),
+        "length": duel.length,
+        "hidden": duel.hidden,
+        "shown": duel.shown,
+        "turn_started_at": encode_time(duel.turn_started_at),
+        "rows": [_row_json(r) for r in duel.rows],
+        "winner": duel.winner,
+        "end": duel.end,
+        "ended_at": encode_time(duel.ended_at),
+    }
 
 
 def to_json(state: State) -> dict[str, Any]:
@@ -167,8 +180,14 @@ def to_json(state: State) -> dict[str, Any]:
         "places": list(state.places),
         "out_round": list(state.out_round),
         "rounds": [
-            {"number": r.number, "intro_at": encode_time(r.intro_at), "opens_at": encode_time(r.opens_at),
-             "duels": [_duel_json(d) for d in r.duels], "bye": r.bye, "ended_at": encode_time(r.ended_at)}
+            {
+                "number": r.number,
+                "intro_at": encode_time(r.intro_at),
+                "opens_at": encode_time(r.opens_at),
+                "duels": [_duel_json(d) for d in r.duels],
+                "bye": r.bye,
+                "ended_at": encode_time(r.ended_at),
+            }
             for r in state.rounds
         ],
         "phase": state.phase,
@@ -192,15 +211,32 @@ def from_json(data: Mapping[str, Any]) -> State:
         out_round=list(data["out_round"]),
         rounds=[
             Round(
-                number=r["number"], intro_at=decode_time(r["intro_at"]), opens_at=decode_time(r["opens_at"]),
-                bye=r["bye"], ended_at=decode_time(r["ended_at"]),
+                number=r["number"],
+                intro_at=decode_time(r["intro_at"]),
+                opens_at=decode_time(r["opens_at"]),
+                bye=r["bye"],
+                ended_at=decode_time(r["ended_at"]),
                 duels=[
-                    Duel(seats=list(d["seats"]), length=d["length"], hidden=d["hidden"], shown=d["shown"],
-                         turn_started_at=decode_time(d["turn_started_at"]), winner=d["winner"], end=d["end"],
-                         ended_at=decode_time(d["ended_at"]),
-                         rows=[Row(seat=w["seat"], word=w["word"], shown=w["shown"],
-                                   marks=None if w["marks"] is None else list(w["marks"]),
-                                   at=decode_time(w["at"])) for w in d["rows"]])
+                    Duel(
+                        seats=list(d["seats"]),
+                        length=d["length"],
+                        hidden=d["hidden"],
+                        shown=d["shown"],
+                        turn_started_at=decode_time(d["turn_started_at"]),
+                        winner=d["winner"],
+                        end=d["end"],
+                        ended_at=decode_time(d["ended_at"]),
+                        rows=[
+                            Row(
+                                seat=w["seat"],
+                                word=w["word"],
+                                shown=w["shown"],
+                                marks=None if w["marks"] is None else list(w["marks"]),
+                                at=decode_time(w["at"]),
+                            )
+                            for w in d["rows"]
+                        ],
+                    )
                     for d in r["duels"]
                 ],
             )
@@ -225,8 +261,16 @@ def max_rounds(seats: int) -> int:
     return LIVES * seats
 
 
-def new_game(settings: Mapping[str, Any], seats: int, rng: random.Random, now: datetime, *,
-             words: WordSource, avoid: Iterable[str] = (), banned: Iterable[str] = ()) -> State:
+def new_game(
+    settings: Mapping[str, Any],
+    seats: int,
+    rng: random.Random,
+    now: datetime,
+    *,
+    words: WordSource,
+    avoid: Iterable[str] = (),
+    banned: Iterable[str] = (),
+) -> State:
     """A tournament whose first intro shows at `now`.
 
     `settings["language"]`: one of LANGUAGES (the service defaults it to the interface language).
@@ -238,8 +282,7 @@ def new_game(settings: Mapping[str, Any], seats: int, rng: random.Random, now: d
     now = require_aware(now)
     language = settings.get("language")
     if language not in LANGUAGES:
-        raise IllegalMove("bad_language", _("Choose a word language: %(choices)s."),
-                          {"choices": ", ".join(LANGUAGES)})
+        raise IllegalMove("bad_language", _("Choose a word language: %(choices)s."), {"choices": ", ".join(LANGUAGES)})
     if isinstance(seats, bool) or not isinstance(seats, int) or not MIN_SEATS <= seats <= SEATS:
         raise IllegalMove("bad_seats", _("A tournament has %(max)d seats."), {"max": SEATS})
     versions: dict[str, str | None] = {}
@@ -254,16 +297,25 @@ def new_game(settings: Mapping[str, Any], seats: int, rng: random.Random, now: d
     else:
         blocks = _draw_words(language, seats, rng, words, set(avoid), set(banned))
     state = State(
-        language=language, seat_count=seats, seed=rng.getrandbits(63), words=blocks, list_versions=versions,
-        lives=[LIVES] * seats, left=[False] * seats, places=[None] * seats, out_round=[None] * seats,
-        rounds=[], phase=INTRO,
+        language=language,
+        seat_count=seats,
+        seed=rng.getrandbits(63),
+        words=blocks,
+        list_versions=versions,
+        lives=[LIVES] * seats,
+        left=[False] * seats,
+        places=[None] * seats,
+        out_round=[None] * seats,
+        rounds=[],
+        phase=INTRO,
     )
     _begin_round(state, now, [])
     return state
 
 
-def _draw_words(language: str, seats: int, rng: random.Random, words: WordSource, avoid: set[str],
-                banned: set[str]) -> list[list[list[Any]]]:
+def _draw_words(
+    language: str, seats: int, rng: random.Random, words: WordSource, avoid: set[str], banned: set[str]
+) -> list[list[list[Any]]]:
     used: set[str] = set(avoid)
     blocks = []
     for _round in range(max_rounds(seats)):
@@ -290,8 +342,14 @@ def _fixed_words(language: str, given: Any, words: WordSource) -> list[list[list
 
     blocks = []
     for block in given:
-        fixed = wordle.fixed_words(language, block, WORD_LENGTHS, valid, what="duel word",
-                                   repeated="each pair of a round gets a different word")
+        fixed = wordle.fixed_words(
+            language,
+            block,
+            WORD_LENGTHS,
+            valid,
+            what="duel word",
+            repeated="each pair of a round gets a different word",
+        )
         blocks.append([[length, norm, valid(length).display(norm)] for length, norm in fixed])
     return blocks
 
@@ -305,8 +363,9 @@ def _begin_round(state: State, at: datetime, events: list[Event]) -> Round:
             first, second = duel.seats
             last_opponents[first], last_opponents[second] = second, first
     rng = random.Random(f"{state.seed}:{number}")
-    pairing = pair_round(state.still_in(), rng, last_opponents=last_opponents,
-                         last_bye=None if previous is None else previous.bye)
+    pairing = pair_round(
+        state.still_in(), rng, last_opponents=last_opponents, last_bye=None if previous is None else previous.bye
+    )
     block = state.words[number - 1] if number - 1 < len(state.words) else []
     if len(block) < len(pairing.duels):
         raise ValueError("no duel words left for this round")
@@ -318,9 +377,16 @@ def _begin_round(state: State, at: datetime, events: list[Event]) -> Round:
     current = Round(number=number, intro_at=at, opens_at=opens_at, duels=duels, bye=pairing.bye)
     state.rounds.append(current)
     state.phase = INTRO
-    events.append({"type": "round_starting", "round": number, "at": encode_time(at),
-                   "opens_at": encode_time(opens_at), "bye": pairing.bye,
-                   "duels": [list(d.seats) for d in duels]})
+    events.append(
+        {
+            "type": "round_starting",
+            "round": number,
+            "at": encode_time(at),
+            "opens_at": encode_time(opens_at),
+            "bye": pairing.bye,
+            "duels": [list(d.seats) for d in duels],
+        }
+    )
     return current
 
 
@@ -360,11 +426,28 @@ def _catch_up(state: State, now: datetime, events: list[Event]) -> None:
         _settle_round(state, deadline, events)
 
 
-def _add_row(state: State, duel: Duel, seat: int, word: str | None, shown: str | None,
-             marks: list[str] | None, at: datetime, events: list[Event]) -> None:
+def _add_row(
+    state: State,
+    duel: Duel,
+    seat: int,
+    word: str | None,
+    shown: str | None,
+    marks: list[str] | None,
+    at: datetime,
+    events: list[Event],
+) -> None:
     duel.rows.append(Row(seat=seat, word=word, shown=shown, marks=marks, at=at))
-    events.append({"type": "guessed" if word is not None else "turn_skipped", "round": state.current.number,
-                   "seat": seat, "row": len(duel.rows), "word": word, "marks": marks, "at": encode_time(at)})
+    events.append(
+        {
+            "type": "guessed" if word is not None else "turn_skipped",
+            "round": state.current.number,
+            "seat": seat,
+            "row": len(duel.rows),
+            "word": word,
+            "marks": marks,
+            "at": encode_time(at),
+        }
+    )
     if marks is not None and all(mark == wordle.GREEN for mark in marks):
         _end_duel(state, duel, SOLVED, seat, at, events)
     elif len(duel.rows) >= 2 * TURNS_EACH:
@@ -373,17 +456,25 @@ def _add_row(state: State, duel: Duel, seat: int, word: str | None, shown: str |
         duel.turn_started_at = at  # the other player's 30 s start now
 
 
-def _end_duel(state: State, duel: Duel, end: str, winner: int | None, at: datetime,
-              events: list[Event]) -> None:
+def _end_duel(state: State, duel: Duel, end: str, winner: int | None, at: datetime, events: list[Event]) -> None:
     duel.end, duel.winner, duel.ended_at = end, winner, at
     for seat in duel.losers():
         if state.lives[seat] > 0:
             state.lives[seat] -= 1
         if state.lives[seat] == 0 and state.out_round[seat] is None:
             state.out_round[seat] = state.current.number
-    events.append({"type": "duel_ended", "round": state.current.number, "seats": list(duel.seats),
-                   "end": end, "winner": winner, "hidden": duel.hidden, "at": encode_time(at),
-                   "lives": {str(seat): state.lives[seat] for seat in duel.seats}})
+    events.append(
+        {
+            "type": "duel_ended",
+            "round": state.current.number,
+            "seats": list(duel.seats),
+            "end": end,
+            "winner": winner,
+            "hidden": duel.hidden,
+            "at": encode_time(at),
+            "lives": {str(seat): state.lives[seat] for seat in duel.seats},
+        }
+    )
 
 
 def _settle_round(state: State, at: datetime, events: list[Event]) -> None:
@@ -392,17 +483,26 @@ def _settle_round(state: State, at: datetime, events: list[Event]) -> None:
     if state.phase != PLAYING or any(not duel.over for duel in current.duels):
         return
     current.ended_at = at
-    fallen = [seat for seat in range(state.seat_count)
-              if state.out_round[seat] == current.number and state.places[seat] is None]
+    fallen = [
+        seat
+        for seat in range(state.seat_count)
+        if state.out_round[seat] == current.number and state.places[seat] is None
+    ]
     standing = state.still_in()
     stayed = [seat for seat in fallen if not state.left[seat]]
     gone = [seat for seat in fallen if state.left[seat]]  # leavers go below the others who fell
     for group, place in ((stayed, len(standing) + 1), (gone, len(standing) + len(stayed) + 1)):
         for seat in group:
             state.places[seat] = place
-    events.append({"type": "round_ended", "round": current.number, "at": encode_time(at),
-                   "lives": list(state.lives),
-                   "placed": [{"seat": seat, "place": state.places[seat]} for seat in fallen]})
+    events.append(
+        {
+            "type": "round_ended",
+            "round": current.number,
+            "at": encode_time(at),
+            "lives": list(state.lives),
+            "placed": [{"seat": seat, "place": state.places[seat]} for seat in fallen],
+        }
+    )
     if len(standing) <= 1:
         for seat in standing:
             state.places[seat] = 1
@@ -415,8 +515,15 @@ def _finish(state: State, at: datetime, events: list[Event]) -> None:
     state.phase = FINISHED
     state.finished_at = at
     result = outcome(state)
-    events.append({"type": "match_finished", "at": encode_time(at), "places": result["places"],
-                   "winners": result["winners"], "stopped": state.stopped})
+    events.append(
+        {
+            "type": "match_finished",
+            "at": encode_time(at),
+            "places": result["places"],
+            "winners": result["winners"],
+            "stopped": state.stopped,
+        }
+    )
 
 
 # -- moves ------------------------------------------------------------------------------------------
@@ -429,8 +536,9 @@ def _duel_of(state: State, seat: int) -> Duel | None:
     return None
 
 
-def apply(state: State, seat: int, action: Action, now: datetime, *,
-          words: WordSource | None = None) -> tuple[State, list[Event]]:
+def apply(
+    state: State, seat: int, action: Action, now: datetime, *, words: WordSource | None = None
+) -> tuple[State, list[Event]]:
     """A seat's move: `{"type": "guess", "word": ...}` or `{"type": "leave"}` (also for an abandon).
 
     An invalid guess raises `IllegalMove`: the turn and its clock keep running.
@@ -466,8 +574,9 @@ def apply(state: State, seat: int, action: Action, now: datetime, *,
     valid = words(list_slugs(state.language, duel.length)[0])
     if norm not in valid:
         raise IllegalMove("not_in_list", _("That word is not in the list."))
-    marks = list(wordle.feedback(alphabets.letters(state.language, norm),
-                                 alphabets.letters(state.language, duel.hidden)))
+    marks = list(
+        wordle.feedback(alphabets.letters(state.language, norm), alphabets.letters(state.language, duel.hidden))
+    )
     _add_row(state, duel, seat, norm, valid.display(norm), marks, now, events)
     _settle_round(state, now, events)
     return state, events
@@ -540,14 +649,22 @@ def outcome(state: State) -> dict[str, Any] | None:
 
 
 def _duel_view(language: str, duel: Duel, viewer: Viewer) -> dict[str, Any]:
-    played = [(alphabets.letters(language, r.word), r.marks) for r in duel.rows
-              if r.word is not None and r.marks is not None]
+    played = [
+        (alphabets.letters(language, r.word), r.marks) for r in duel.rows if r.word is not None and r.marks is not None
+    ]
     return {
         "seats": list(duel.seats),
         "length": duel.length,
-        "rows": [{"seat": r.seat, "shown": r.shown, "marks": r.marks, "skipped": r.word is None,
-                  "letters": None if r.word is None else alphabets.letters(language, r.word)}
-                 for r in duel.rows],
+        "rows": [
+            {
+                "seat": r.seat,
+                "shown": r.shown,
+                "marks": r.marks,
+                "skipped": r.word is None,
+                "letters": None if r.word is None else alphabets.letters(language, r.word),
+            }
+            for r in duel.rows
+        ],
         "keyboard": wordle.keyboard(played),
         "to_play": None if duel.over else duel.to_play,
         "turn_ends_at": None if duel.over else encode_time(duel.turn_ends_at),
@@ -595,8 +712,11 @@ def view(state: State, viewer: Viewer) -> dict[str, Any]:
         # During an intro, how the round before ended (all its duels are over, so their words may show):
         # the last duel of a round starts the next intro at once, and its players would otherwise never
         # see their duel's word and result.
-        "previous_duels": ([_duel_view(state.language, duel, viewer) for duel in state.rounds[-2].duels]
-                           if state.phase == INTRO and len(state.rounds) > 1 else []),
+        "previous_duels": (
+            [_duel_view(state.language, duel, viewer) for duel in state.rounds[-2].duels]
+            if state.phase == INTRO and len(state.rounds) > 1
+            else []
+        ),
         "stopped": state.stopped,
         "outcome": outcome(state),
     }

@@ -32,7 +32,7 @@ def _matchings(players: tuple[int, ...]) -> Iterator[tuple[tuple[int, int], ...]
         return
     first, rest = players[0], players[1:]
     for i, partner in enumerate(rest):
-        for others in _matchings(rest[:i] + rest[i + 1:]):
+        for others in _matchings(rest[:i] + rest[i + 1 :]):
             yield ((first, partner), *others)
 
 

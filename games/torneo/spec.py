@@ -19,9 +19,19 @@ ABANDON_SECONDS = 60
 # Each word language by its own name: a player looks for the one they read, whatever the interface language
 # (the lobby's forms and the room page).
 LANGUAGE_NAMES = {
-    "en": "English", "id": "Bahasa Indonesia", "de": "Deutsch", "es": "Español", "fr": "Français",
-    "it": "Italiano", "nl": "Nederlands", "uz": "Oʻzbekcha", "pl": "Polski", "pt": "Português",
-    "kk": "Қазақша", "ru": "Русский", "uk": "Українська",
+    "en": "English",
+    "id": "Bahasa Indonesia",
+    "de": "Deutsch",
+    "es": "Español",
+    "fr": "Français",
+    "it": "Italiano",
+    "nl": "Nederlands",
+    "uz": "Oʻzbekcha",
+    "pl": "Polski",
+    "pt": "Português",
+    "kk": "Қазақша",
+    "ru": "Русский",
+    "uk": "Українська",
 }
 assert set(LANGUAGE_NAMES) == set(engine.LANGUAGES)  # noqa: S101 - a new engine language needs a name here
 
@@ -31,8 +41,9 @@ def clean_settings(raw: Mapping[str, Any], interface_language: str) -> dict[str,
     whether the tournament is rated, and the group it came from (a code, or absent)."""
     language = raw.get("language") or (interface_language if interface_language in engine.LANGUAGES else "es")
     if language not in engine.LANGUAGES:
-        raise IllegalMove("bad_language", _("Choose a word language: %(choices)s."),
-                          {"choices": ", ".join(engine.LANGUAGES)})
+        raise IllegalMove(
+            "bad_language", _("Choose a word language: %(choices)s."), {"choices": ", ".join(engine.LANGUAGES)}
+        )
     clean: dict[str, Any] = {"language": language, "rated": bool(raw.get("rated", False))}
     group = raw.get("group")
     if isinstance(group, str) and group.isalnum() and len(group) <= 12:

@@ -48,8 +48,7 @@ def pairings(games: int, seed: int) -> None:
     rng = random.Random(seed)
     timings: dict[str, list[float]] = defaultdict(list)
     print(f"{games} games per pairing, seed {seed}, levels alternate moving first")
-    print(f"{'pairing':16} {'A wins':>7} {'B wins':>7} {'A avg':>6} {'B avg':>6} "
-          f"{'A 1st/2nd wins':>15}  reasons")
+    print(f"{'pairing':16} {'A wins':>7} {'B wins':>7} {'A avg':>6} {'B avg':>6} {'A 1st/2nd wins':>15}  reasons")
     for a, b in itertools.combinations(bots.LEVELS, 2):
         wins = {a: 0, b: 0}
         firsts = {a: [0, 0], b: [0, 0]}
@@ -65,13 +64,17 @@ def pairings(games: int, seed: int) -> None:
             reasons[result["reason"]] += 1
             for seat, level in enumerate(order):
                 points[level].append(result["scores"][seat])
-        print(f"{a + ' v ' + b:16} {wins[a]:>7} {wins[b]:>7} {statistics.mean(points[a]):>6.1f} "
-              f"{statistics.mean(points[b]):>6.1f} {f'{firsts[a][0]}/{firsts[a][1]}':>15}  {dict(reasons)}")
+        print(
+            f"{a + ' v ' + b:16} {wins[a]:>7} {wins[b]:>7} {statistics.mean(points[a]):>6.1f} "
+            f"{statistics.mean(points[b]):>6.1f} {f'{firsts[a][0]}/{firsts[a][1]}':>15}  {dict(reasons)}"
+        )
     print("ms per bot move (lists loaded before timing):")
     for level in bots.LEVELS:
         values = timings[level]
-        print(f"  {level:7} mean {statistics.mean(values):7.1f}  p99 {_percentile(values, 0.99):7.1f}  "
-              f"max {max(values):7.1f}  ({len(values)} moves)")
+        print(
+            f"  {level:7} mean {statistics.mean(values):7.1f}  p99 {_percentile(values, 0.99):7.1f}  "
+            f"max {max(values):7.1f}  ({len(values)} moves)"
+        )
 
 
 def positions(count: int, seed: int) -> dict[str, list[float]]:
@@ -88,16 +91,18 @@ def positions(count: int, seed: int) -> dict[str, list[float]]:
                 break
             # Half the moves greedy (long words make wordy grids), half random.
             move = max(found, key=lambda m: len(m.word)) if rng.random() < 0.5 else rng.choice(found)
-            grid = grid[:move.cell] + move.letter + grid[move.cell + 1:]
+            grid = grid[: move.cell] + move.letter + grid[move.cell + 1 :]
             spent.add(move.word)
         started = time.perf_counter()
         found = moves.legal_moves(grid, spent, graph)
         times.append((time.perf_counter() - started) * 1000)
         counts.append(len(found))
-    print(f"move generation on {count} random midgame positions (seed {seed}): "
-          f"mean {statistics.mean(times):.1f} ms, p50 {_percentile(times, 0.5):.1f}, "
-          f"p99 {_percentile(times, 0.99):.1f}, max {max(times):.1f}; "
-          f"legal moves per position mean {statistics.mean(counts):.0f}, max {max(counts)}")
+    print(
+        f"move generation on {count} random midgame positions (seed {seed}): "
+        f"mean {statistics.mean(times):.1f} ms, p50 {_percentile(times, 0.5):.1f}, "
+        f"p99 {_percentile(times, 0.99):.1f}, max {max(times):.1f}; "
+        f"legal moves per position mean {statistics.mean(counts):.0f}, max {max(counts)}"
+    )
     return {"ms": times, "moves": counts}
 
 

@@ -47,8 +47,15 @@ def bot_turn(state: engine.State, seat: int) -> str | None:
     return engine.turn_of(state, seat)  # a bot owes exactly the turn a person in its seat would
 
 
-def bot_action(state: engine.State, seat: int, level: str, rng: random.Random, *, words: WordSource,
-               dawg: engine.GraphSource | None = None) -> Action | None:
+def bot_action(
+    state: engine.State,
+    seat: int,
+    level: str,
+    rng: random.Random,
+    *,
+    words: WordSource,
+    dawg: engine.GraphSource | None = None,
+) -> Action | None:
     """The bot's move for `seat`, or None when it has none to make (not its turn, game over).
 
     A bot never resigns and never offers a draw; a pending draw offer from its opponent lapses with
@@ -111,8 +118,14 @@ def _reply(grid: str, spent: set[str], graph: Any) -> list[str]:
     return best
 
 
-def _hard(state: engine.State, seat: int, groups: dict[tuple[int, str], list[str]], spent: set[str],
-          graph: Any, rng: random.Random) -> Choice:
+def _hard(
+    state: engine.State,
+    seat: int,
+    groups: dict[tuple[int, str], list[str]],
+    spent: set[str],
+    graph: Any,
+    rng: random.Random,
+) -> Choice:
     scores = state.scores()
     mine, theirs = scores[seat], scores[1 - seat]
     # The most promising groups first (by the longest word there), a random order among equals.
@@ -121,7 +134,7 @@ def _hard(state: engine.State, seat: int, groups: dict[tuple[int, str], list[str
     keys.sort(key=lambda key: -len(groups[key][0]))
     best: tuple[float, Choice] | None = None
     for cell, letter in keys[:HARD_GROUPS]:
-        grid = state.grid[:cell] + letter + state.grid[cell + 1:]
+        grid = state.grid[:cell] + letter + state.grid[cell + 1 :]
         found = groups[(cell, letter)]
         replies = _reply(grid, spent, graph) if EMPTY in grid else []
         for word in found[:3]:  # its longest words there; shorter ones only lose points

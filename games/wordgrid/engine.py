@@ -126,11 +126,17 @@ def to_json(state: State) -> dict[str, Any]:
         "schema": SCHEMA,
         "list_slug": state.list_slug,
         "list_version": state.list_version,
-        "grid": [state.grid[r * SIZE:(r + 1) * SIZE] for r in range(SIZE)],
+        "grid": [state.grid[r * SIZE : (r + 1) * SIZE] for r in range(SIZE)],
         "owners": list(state.owners),
         "plays": [
-            {"seat": p.seat, "word": p.word, "cell": p.cell, "letter": p.letter, "path": list(p.path),
-             "at": encode_time(p.at)}
+            {
+                "seat": p.seat,
+                "word": p.word,
+                "cell": p.cell,
+                "letter": p.letter,
+                "path": list(p.path),
+                "at": encode_time(p.at),
+            }
             for p in state.plays
         ],
         "started_at": encode_time(state.started_at),
@@ -155,8 +161,17 @@ def from_json(data: Mapping[str, Any]) -> State:
         list_version=data["list_version"],
         grid="".join(data["grid"]),
         owners=list(data["owners"]),
-        plays=[Play(seat=p["seat"], word=p["word"], cell=p["cell"], letter=p["letter"], path=list(p["path"]),
-                    at=decode_time(p["at"])) for p in data["plays"]],
+        plays=[
+            Play(
+                seat=p["seat"],
+                word=p["word"],
+                cell=p["cell"],
+                letter=p["letter"],
+                path=list(p["path"]),
+                at=decode_time(p["at"]),
+            )
+            for p in data["plays"]
+        ],
         started_at=decode_time(data["started_at"]),
         turn=data["turn"],
         turn_started_at=decode_time(data["turn_started_at"]),
@@ -187,9 +202,17 @@ def graph_for(state: State, words: WordSource, dawg: GraphSource | None = None) 
     return moves.derived_index(words(state.list_slug))
 
 
-def new_game(settings: Mapping[str, Any], seats: int, rng: random.Random, now: datetime, *,
-             words: WordSource, dawg: GraphSource | None = None, avoid: Iterable[str] = (),
-             banned: Iterable[str] = ()) -> State:
+def new_game(
+    settings: Mapping[str, Any],
+    seats: int,
+    rng: random.Random,
+    now: datetime,
+    *,
+    words: WordSource,
+    dawg: GraphSource | None = None,
+    avoid: Iterable[str] = (),
+    banned: Iterable[str] = (),
+) -> State:
     """A game whose first turn (seat 0's clock) starts at `now`.
 
     `rng`, `avoid` and `banned` are taken for the common interface and unused: every game starts from
@@ -198,8 +221,7 @@ def new_game(settings: Mapping[str, Any], seats: int, rng: random.Random, now: d
     now = require_aware(now)
     make_settings(settings)
     if isinstance(seats, bool) or seats != SEATS:
-        raise IllegalMove("bad_seats", _("A room has from %(min)d to %(max)d seats."),
-                          {"min": SEATS, "max": SEATS})
+        raise IllegalMove("bad_seats", _("A room has from %(min)d to %(max)d seats."), {"min": SEATS, "max": SEATS})
     word_list = words(LIST_SLUG)
     state = State(
         list_slug=LIST_SLUG,
@@ -264,9 +286,18 @@ def _finish(state: State, at: datetime, reason: str, winner: int | None, events:
     state.winner = winner
     state.draw_offer = None
     result = outcome(state)
-    events.append({"type": "match_finished", "at": encode_time(at), "reason": reason, "winner": winner,
-                   "scores": result["scores"], "draw": result["draw"], "list_version": state.list_version,
-                   "stopped": state.stopped})
+    events.append(
+        {
+            "type": "match_finished",
+            "at": encode_time(at),
+            "reason": reason,
+            "winner": winner,
+            "scores": result["scores"],
+            "draw": result["draw"],
+            "list_version": state.list_version,
+            "stopped": state.stopped,
+        }
+    )
 
 
 def winner_by_score(scores: list[int]) -> int:
@@ -298,7 +329,12 @@ def stop(state: State, now: datetime, reason: str) -> tuple[State, list[Event]]:
 # -- moves ------------------------------------------------------------------------------------------
 
 MOVE, RESIGN_ACTION, OFFER_DRAW, ACCEPT_DRAW, DECLINE_DRAW = (
-    "move", "resign", "offer_draw", "accept_draw", "decline_draw")
+    "move",
+    "resign",
+    "offer_draw",
+    "accept_draw",
+    "decline_draw",
+)
 ACTION_TYPES = (MOVE, RESIGN_ACTION, OFFER_DRAW, ACCEPT_DRAW, DECLINE_DRAW)
 
 
@@ -314,8 +350,9 @@ def _cell(value: Any) -> int | None:
     return row * SIZE + col
 
 
-def apply(state: State, seat: int, action: Action, now: datetime, *, words: WordSource,
-          dawg: GraphSource | None = None) -> tuple[State, list[Event]]:
+def apply(
+    state: State, seat: int, action: Action, now: datetime, *, words: WordSource, dawg: GraphSource | None = None
+) -> tuple[State, list[Event]]:
     """A seat's action (catching up with the clock first). Raises IllegalMove, changing nothing.
 
     `{"type": "move", "cell": [r, c], "letter": "a", "path": [[r, c], ...]}`, `{"type": "resign"}`,
@@ -370,8 +407,9 @@ def _agree_draw(state: State, seat: int, now: datetime, events: list[Event]) -> 
     _finish(state, now, AGREED_DRAW, None, events)
 
 
-def check_move(grid: str, spent: set[str], action: Mapping[str, Any], is_word: Callable[[str], bool]
-               ) -> tuple[int, str, list[int], str]:
+def check_move(
+    grid: str, spent: set[str], action: Mapping[str, Any], is_word: Callable[[str], bool]
+) -> tuple[int, str, list[int], str]:
     """The cell, letter, path and word of a move on `grid`, or IllegalMove with the first broken rule."""
     cell = _cell(action.get("cell"))
     letter = action.get("letter")
@@ -395,35 +433,49 @@ def check_move(grid: str, spent: set[str], action: Mapping[str, Any], is_word: C
     if len(set(path)) != len(path):
         raise IllegalMove("cell_reused", _("A word cannot use the same cell twice."))
     if any(b not in NEIGHBOURS[a] for a, b in zip(path, path[1:], strict=False)):
-        raise IllegalMove("path_not_connected",
-                          _("Each letter of the word must touch the next one by a side."))
-    letters = grid[:cell] + letter + grid[cell + 1:]
+        raise IllegalMove("path_not_connected", _("Each letter of the word must touch the next one by a side."))
+    letters = grid[:cell] + letter + grid[cell + 1 :]
     if any(letters[i] == EMPTY for i in path):
         raise IllegalMove("path_through_empty", _("A word can only go through filled cells."))
     word = "".join(letters[i] for i in path)
     if not is_word(word):
-        raise IllegalMove("not_in_dictionary", _("%(word)s is not in the dictionary."),
-                          {"word": word.upper()})
+        raise IllegalMove("not_in_dictionary", _("%(word)s is not in the dictionary."), {"word": word.upper()})
     if word in spent:
-        raise IllegalMove("already_played", _("%(word)s has already been played in this game."),
-                          {"word": word.upper()})
+        raise IllegalMove("already_played", _("%(word)s has already been played in this game."), {"word": word.upper()})
     return cell, letter, path, word
 
 
-def _move(state: State, seat: int, action: Mapping[str, Any], now: datetime, words: WordSource,
-          dawg: GraphSource | None, events: list[Event]) -> None:
+def _move(
+    state: State,
+    seat: int,
+    action: Mapping[str, Any],
+    now: datetime,
+    words: WordSource,
+    dawg: GraphSource | None,
+    events: list[Event],
+) -> None:
     if seat != state.turn:
         raise IllegalMove("not_your_turn", _("It is not your turn."))
     word_list = words(state.list_slug)
     cell, letter, path, word = check_move(state.grid, state.spent(), action, word_list.__contains__)
     _charge_clock(state, now)
-    state.grid = state.grid[:cell] + letter + state.grid[cell + 1:]
+    state.grid = state.grid[:cell] + letter + state.grid[cell + 1 :]
     state.owners[cell] = seat
     state.plays.append(Play(seat=seat, word=word, cell=cell, letter=letter, path=path, at=now))
     scores = state.scores()
-    events.append({"type": "word_played", "seat": seat, "cell": list(divmod(cell, SIZE)), "letter": letter,
-                   "path": [list(divmod(i, SIZE)) for i in path], "word": word, "points": len(word),
-                   "scores": scores, "at": encode_time(now)})
+    events.append(
+        {
+            "type": "word_played",
+            "seat": seat,
+            "cell": list(divmod(cell, SIZE)),
+            "letter": letter,
+            "path": [list(divmod(i, SIZE)) for i in path],
+            "word": word,
+            "points": len(word),
+            "scores": scores,
+            "at": encode_time(now),
+        }
+    )
     if state.draw_offer == 1 - seat:
         # Playing on answers the opponent's offer: it lapses (the mover's own offer stands).
         state.draw_offer = None
@@ -436,9 +488,15 @@ def _move(state: State, seat: int, action: Mapping[str, Any], now: datetime, wor
 
 
 def _play_json(play: Play) -> dict[str, Any]:
-    return {"seat": play.seat, "word": play.word, "points": play.points,
-            "cell": list(divmod(play.cell, SIZE)), "letter": play.letter,
-            "path": [list(divmod(i, SIZE)) for i in play.path], "at": encode_time(play.at)}
+    return {
+        "seat": play.seat,
+        "word": play.word,
+        "points": play.points,
+        "cell": list(divmod(play.cell, SIZE)),
+        "letter": play.letter,
+        "path": [list(divmod(i, SIZE)) for i in play.path],
+        "at": encode_time(play.at),
+    }
 
 
 # Actions that belong to no particular turn: a player may resign or talk about a draw at any moment.
@@ -459,24 +517,25 @@ def view(state: State, viewer: Viewer) -> dict[str, Any]:
     Clocks: `remaining_ms` is the time left when `turn_started_at` began; the running clock (one at a
     time) counts down from there, so a client shows `remaining_ms - (now - turn_started_at)`.
     """
-    if viewer is not None and not (isinstance(viewer, int) and not isinstance(viewer, bool)
-                                   and 0 <= viewer < SEATS):
+    if viewer is not None and not (isinstance(viewer, int) and not isinstance(viewer, bool) and 0 <= viewer < SEATS):
         raise ValueError(f"seat {viewer!r} is not in this match")
     playing = state.phase == PLAYING
     scores = state.scores()
     seats = []
     for seat in range(SEATS):
         running = playing and seat == state.turn
-        seats.append({
-            "seat": seat,
-            "score": scores[seat],
-            "words": [{"word": p.word, "points": p.points} for p in state.plays if p.seat == seat],
-            "clock": {
-                "remaining_ms": state.remaining_us[seat] // 1000,
-                "running": running,
-                "turn_started_at": encode_time(state.turn_started_at) if running else None,
-            },
-        })
+        seats.append(
+            {
+                "seat": seat,
+                "score": scores[seat],
+                "words": [{"word": p.word, "points": p.points} for p in state.plays if p.seat == seat],
+                "clock": {
+                    "remaining_ms": state.remaining_us[seat] // 1000,
+                    "running": running,
+                    "turn_started_at": encode_time(state.turn_started_at) if running else None,
+                },
+            }
+        )
     mine = viewer is not None and playing
     return {
         "game": SLUG,
@@ -489,17 +548,15 @@ def view(state: State, viewer: Viewer) -> dict[str, Any]:
         "turn": state.turn if playing else None,
         "deadline": encode_time(next_deadline(state)),
         "clock_seconds": CLOCK_SECONDS,
-        "grid": [[None if ch == EMPTY else ch for ch in state.grid[r * SIZE:(r + 1) * SIZE]]
-                 for r in range(SIZE)],
-        "owners": [state.owners[r * SIZE:(r + 1) * SIZE] for r in range(SIZE)],
+        "grid": [[None if ch == EMPTY else ch for ch in state.grid[r * SIZE : (r + 1) * SIZE]] for r in range(SIZE)],
+        "owners": [state.owners[r * SIZE : (r + 1) * SIZE] for r in range(SIZE)],
         "seats": seats,
         "played": [_play_json(p) for p in state.plays],
         "spent": [START_WORD, *(p.word for p in state.plays)],
         "last_move": _play_json(state.plays[-1]) if state.plays else None,
         "draw_offer": state.draw_offer,
         "can_move": mine and viewer == state.turn,
-        "can_offer_draw": mine and state.draw_offer is None and state.offered_at_play[viewer] != len(
-            state.plays),
+        "can_offer_draw": mine and state.draw_offer is None and state.offered_at_play[viewer] != len(state.plays),
         "can_answer_draw": mine and state.draw_offer == 1 - viewer,
         "stopped": state.stopped,
         "outcome": outcome(state),
@@ -526,6 +583,13 @@ def outcome(state: State) -> dict[str, Any] | None:
         "list": state.list_slug,
         "list_version": state.list_version,
         "moves": len(state.plays),
-        "seats": [{"seat": seat, "score": scores[seat], "place": 1 if draw or seat == winner else 2,
-                   "words": [p.word for p in state.plays if p.seat == seat]} for seat in range(SEATS)],
+        "seats": [
+            {
+                "seat": seat,
+                "score": scores[seat],
+                "place": 1 if draw or seat == winner else 2,
+                "words": [p.word for p in state.plays if p.seat == seat],
+            }
+            for seat in range(SEATS)
+        ],
     }

@@ -64,8 +64,12 @@ class Move:
 
     def action(self) -> dict[str, Any]:
         """The move as a client sends it to the engine."""
-        return {"type": "move", "cell": list(divmod(self.cell, SIZE)), "letter": self.letter,
-                "path": [list(divmod(i, SIZE)) for i in self.path]}
+        return {
+            "type": "move",
+            "cell": list(divmod(self.cell, SIZE)),
+            "letter": self.letter,
+            "path": [list(divmod(i, SIZE)) for i in self.path],
+        }
 
 
 class _Walker:
@@ -124,12 +128,12 @@ def derived_index(word_list: Any) -> Dawg:
 
 def candidate_cells(grid: str) -> list[int]:
     """The empty cells that share a side with a filled one: where a letter may be written."""
-    return [i for i in range(CELLS)
-            if grid[i] == EMPTY and any(grid[n] != EMPTY for n in NEIGHBOURS[i])]
+    return [i for i in range(CELLS) if grid[i] == EMPTY and any(grid[n] != EMPTY for n in NEIGHBOURS[i])]
 
 
-def generate(grid: str, spent: Iterable[str] | set[str] | frozenset[str], graph: WordGraph, *,
-             cells: Iterable[int] | None = None) -> Iterator[Move]:
+def generate(
+    grid: str, spent: Iterable[str] | set[str] | frozenset[str], graph: WordGraph, *, cells: Iterable[int] | None = None
+) -> Iterator[Move]:
     """Every legal move of the position (each distinct (cell, letter, path) once).
 
     `cells` limits the new cell to some candidates (all of them by default). The order is the search's
@@ -237,8 +241,9 @@ def path_for(grid: str, cell: int, letter: str, word: str, graph: WordGraph) -> 
     return None
 
 
-def brute_force_moves(grid: str, spent: Iterable[str], is_word: Callable[[str], bool],
-                      max_length: int = CELLS) -> set[tuple[int, str, tuple[int, ...]]]:
+def brute_force_moves(
+    grid: str, spent: Iterable[str], is_word: Callable[[str], bool], max_length: int = CELLS
+) -> set[tuple[int, str, tuple[int, ...]]]:
     """Every legal move by plain enumeration: each candidate cell x each letter x each simple path.
 
     Exponential; for tests on small positions only (the reference the fast generator is checked against).
@@ -248,10 +253,15 @@ def brute_force_moves(grid: str, spent: Iterable[str], is_word: Callable[[str], 
     for cell in candidate_cells(grid):
         usable = {i for i in range(CELLS) if grid[i] != EMPTY} | {cell}
         for letter in ALPHABET:
-            letters = grid[:cell] + letter + grid[cell + 1:]
+            letters = grid[:cell] + letter + grid[cell + 1 :]
 
-            def extend(path: list[int], cell: int = cell, letters: str = letters, letter: str = letter,
-                       usable: set[int] = usable) -> None:
+            def extend(
+                path: list[int],
+                cell: int = cell,
+                letters: str = letters,
+                letter: str = letter,
+                usable: set[int] = usable,
+            ) -> None:
                 if len(path) >= MIN_WORD and cell in path:
                     text = "".join(letters[i] for i in path)
                     if text not in spent and is_word(text):

@@ -78,8 +78,10 @@ def test_the_profile_sends_a_newcomer_to_the_guest_page(client):
 def test_a_guest_who_signs_up_keeps_the_same_player(client):
     client.post("/guest/", {"nickname": "Lucía"})
     guest = Player.objects.get()
-    response = client.post("/accounts/signup/", {
-        "nickname": "Lucía", "email": "lucia@example.com", "password1": PASSWORD, "password2": PASSWORD})
+    response = client.post(
+        "/accounts/signup/",
+        {"nickname": "Lucía", "email": "lucia@example.com", "password1": PASSWORD, "password2": PASSWORD},
+    )
     assert response.status_code == 302, response.content.decode()[:2000]
     user = get_user_model().objects.get(email="lucia@example.com")
     assert Player.objects.count() == 1
@@ -89,16 +91,20 @@ def test_a_guest_who_signs_up_keeps_the_same_player(client):
 
 
 def test_a_newcomer_signs_up_with_a_nickname(client):
-    response = client.post("/accounts/signup/", {
-        "nickname": "Carlos", "email": "carlos@example.com", "password1": PASSWORD, "password2": PASSWORD})
+    response = client.post(
+        "/accounts/signup/",
+        {"nickname": "Carlos", "email": "carlos@example.com", "password1": PASSWORD, "password2": PASSWORD},
+    )
     assert response.status_code == 302
     player = Player.objects.get()
     assert player.user.email == "carlos@example.com" and player.nickname == "Carlos"
 
 
 def test_sign_up_with_a_bad_nickname_creates_no_account(client):
-    response = client.post("/accounts/signup/", {
-        "nickname": "admin", "email": "x@example.com", "password1": PASSWORD, "password2": PASSWORD})
+    response = client.post(
+        "/accounts/signup/",
+        {"nickname": "admin", "email": "x@example.com", "password1": PASSWORD, "password2": PASSWORD},
+    )
     assert response.status_code == 200
     assert not get_user_model().objects.exists() and not Player.objects.exists()
 
@@ -121,8 +127,7 @@ def test_failed_logins_are_rate_limited(client, alice):
     from django.core.cache import cache
 
     cache.clear()
-    pages = [client.post("/accounts/login/", {"login": "alice@example.com", "password": "wrong"})
-             for _ in range(6)]
+    pages = [client.post("/accounts/login/", {"login": "alice@example.com", "password": "wrong"}) for _ in range(6)]
     assert "Demasiados intentos fallidos" not in pages[0].content.decode()
     assert "Demasiados intentos fallidos" in pages[-1].content.decode()
     # Even the right password is refused while the limit holds.

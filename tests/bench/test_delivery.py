@@ -25,8 +25,9 @@ def test_a_guess_is_delivered_by_the_first_frame_that_shows_it_even_a_later_roun
 def test_a_refused_move_owes_nothing_and_what_never_came_is_dropped():
     ledger = Ledger()
     view = {"played": [{}, {}], "outcome": None}
-    ledger.expect(["ana", "carla"], "wordgrid", Expectation("m1", 3, 1, target("wordgrid", view, 1, {"type": "move"}),
-                                                            1.0))
+    ledger.expect(
+        ["ana", "carla"], "wordgrid", Expectation("m1", 3, 1, target("wordgrid", view, 1, {"type": "move"}), 1.0)
+    )
     ledger.expect(["ana"], "wordgrid", Expectation("m2", 3, 1, target("wordgrid", view, 1, {"type": "resign"}), 2.0))
     ledger.cancel("m2")
     assert ledger.expected == 2 and ledger.cancelled == 1

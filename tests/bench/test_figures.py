@@ -22,8 +22,10 @@ def test_a_percentile_of_nothing_is_refused():
 
 
 def test_the_table_lines_up_and_shows_each_figures_spread():
-    figures = [sampled("rules", "a figure", [1.0, 2.0, 3.0, 4.0], "ms", "how it was measured"),
-               Figure("services", "a rate", 1234.5, "actions/s", "another method")]
+    figures = [
+        sampled("rules", "a figure", [1.0, 2.0, 3.0, 4.0], "ms", "how it was measured"),
+        Figure("services", "a rate", 1234.5, "actions/s", "another method"),
+    ]
     lines = table(figures).splitlines()
     assert lines[0].split() == ["area", "figure", "value", "unit", "method"]
     assert "2.50 (p50 2.00, p99 4.00, max 4.00, n=4)" in lines[2]

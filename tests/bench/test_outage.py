@@ -43,9 +43,12 @@ def test_tracebacks_written_during_an_outage_are_told_apart_from_the_others(tmp_
     (tmp_path / "daphne-1.log").write_text(before + during + after)
     (tmp_path / "beat.log").write_text("all quiet\n")
     start = len(before.encode())
-    outside, inside = checks.log_alarms(tmp_path, [({"daphne-1": start, "beat": 0},
-                                                     {"daphne-1": start + len(during.encode()), "beat": 10})])
-    assert [hit.split(" | ")[0] for hit in outside["daphne-1"]] == ["Traceback (most recent call last):",
-                                                                     "CRITICAL a crash after"]
+    outside, inside = checks.log_alarms(
+        tmp_path, [({"daphne-1": start, "beat": 0}, {"daphne-1": start + len(during.encode()), "beat": 10})]
+    )
+    assert [hit.split(" | ")[0] for hit in outside["daphne-1"]] == [
+        "Traceback (most recent call last):",
+        "CRITICAL a crash after",
+    ]
     assert len(inside["daphne-1"]) == 2 and "beat" not in outside and "beat" not in inside
     assert checks.log_alarms(tmp_path)[1] == {}  # no outage: everything counts

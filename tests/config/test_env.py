@@ -8,8 +8,16 @@ from config import env
 
 @pytest.mark.parametrize(
     ("raw", "expected"),
-    [("1", True), ("true", True), ("YES", True), (" on ", True), ("0", False), ("false", False),
-     ("no", False), ("", False)],
+    [
+        ("1", True),
+        ("true", True),
+        ("YES", True),
+        (" on ", True),
+        ("0", False),
+        ("false", False),
+        ("no", False),
+        ("", False),
+    ],
 )
 def test_it_reads_booleans(raw, expected):
     assert env.read_bool({"DEBUG": raw}, "DEBUG", default=not expected) is expected
@@ -26,8 +34,7 @@ def test_it_refuses_a_boolean_it_cannot_read():
 
 
 def test_it_splits_lists_and_drops_blanks():
-    assert env.read_list({"ALLOWED_HOSTS": "a.example, b.example,,"}, "ALLOWED_HOSTS", []) == [
-        "a.example", "b.example"]
+    assert env.read_list({"ALLOWED_HOSTS": "a.example, b.example,,"}, "ALLOWED_HOSTS", []) == ["a.example", "b.example"]
     assert env.read_list({}, "ALLOWED_HOSTS", ["localhost"]) == ["localhost"]
 
 
@@ -76,8 +83,7 @@ def test_the_database_defaults_to_a_sqlite_file(tmp_path):
 def test_database_url_selects_postgresql(tmp_path):
     config = env.read_database({"DATABASE_URL": "postgres://dg:pw@db.internal:5433/dreamgames"}, tmp_path)
     assert config["ENGINE"] == "django.db.backends.postgresql"
-    assert (config["HOST"], config["PORT"], config["NAME"], config["USER"]) == (
-        "db.internal", 5433, "dreamgames", "dg")
+    assert (config["HOST"], config["PORT"], config["NAME"], config["USER"]) == ("db.internal", 5433, "dreamgames", "dg")
     # Pooled, never persistent: persistent connections leak under ASGI (docs/decisions.md #4).
     assert config["CONN_MAX_AGE"] == 0 and config["OPTIONS"]["pool"]["max_size"] == 8
     sized = env.read_database({"DATABASE_URL": "postgres://dg@db/dg", "DB_POOL_SIZE": "20"}, tmp_path)

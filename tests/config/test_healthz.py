@@ -19,8 +19,10 @@ def no_heartbeats():
 @pytest.fixture
 def no_ping(monkeypatch):
     """A worker must be judged from the heartbeat, without asking the workers."""
+
     def ping(**kwargs):
         raise AssertionError("pinged the workers")
+
     monkeypatch.setattr(health.celery_app.control, "ping", ping)
 
 
@@ -72,6 +74,7 @@ def test_a_dead_beat_is_beat_and_a_worker_is_then_asked_directly(client, monkeyp
     def ping(**kwargs):
         asked.update(kwargs)
         return [{"worker@host": {"ok": "pong"}}]
+
     monkeypatch.setattr(health.celery_app.control, "ping", ping)
     body = client.get("/healthz").json()
     assert body["beat"]["ok"] is False and body["beat"]["seconds_since_heartbeat_sent"] >= 59
@@ -83,6 +86,7 @@ def test_a_dead_beat_is_beat_and_a_worker_is_then_asked_directly(client, monkeyp
 def test_without_redis_every_celery_check_fails_and_says_why(client, monkeypatch):
     def down(*args, **kwargs):
         raise ConnectionError("Redis is down")
+
     monkeypatch.setattr(health.cache, "get", down)
     body = client.get("/healthz").json()
     assert body["beat"] == {"ok": False, "error": "ConnectionError"}

@@ -19,14 +19,25 @@ print(json.dumps({name: getattr(settings, name) for name in [
 
 def load_settings(environ: dict[str, str]) -> subprocess.CompletedProcess:
     env = {"PATH": "/usr/bin:/bin", "DJANGO_SETTINGS_MODULE": "config.settings", **environ}
-    return subprocess.run([sys.executable, "-c", "import django; django.setup()\n" + PROBE],
-                          cwd=ROOT, env=env, capture_output=True, text=True, timeout=60)
+    return subprocess.run(
+        [sys.executable, "-c", "import django; django.setup()\n" + PROBE],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
 
 
 def test_production_settings_are_secure_by_default():
-    result = load_settings({"SECRET_KEY": "x" * 50, "ALLOWED_HOSTS": "play.example",
-                            "CSRF_TRUSTED_ORIGINS": "https://play.example",
-                            "DATABASE_URL": "postgres://dg@db/dreamgames"})
+    result = load_settings(
+        {
+            "SECRET_KEY": "x" * 50,
+            "ALLOWED_HOSTS": "play.example",
+            "CSRF_TRUSTED_ORIGINS": "https://play.example",
+            "DATABASE_URL": "postgres://dg@db/dreamgames",
+        }
+    )
     assert result.returncode == 0, result.stderr
     settings = json.loads(result.stdout)
     assert settings["DEBUG"] is False

@@ -46,7 +46,8 @@ def card_words(page):
 def shown_words(page):
     """What the cards read, without the soft hyphens that let a long word wrap."""
     return page.locator(".cl-card .cl-word").evaluate_all(
-        "spans => spans.map((s) => s.textContent.replaceAll('\\u00ad', ''))")
+        "spans => spans.map((s) => s.textContent.replaceAll('\\u00ad', ''))"
+    )
 
 
 def cells_with(page, cls):
@@ -99,8 +100,10 @@ def test_the_giver_writes_a_clue_and_a_refusal_says_why(open_board, screenshot):
     page.get_by_test_id("clue-word").press("Enter")
     act = sent(page)[-1]
     assert act["action"] == {"type": "clue", "word": "barcos", "number": 3}
-    feed(page, {"type": "error", "code": "board_variant", "params": {"clue": "barcos", "word": "barco"},
-                "ref": act["ref"]})
+    feed(
+        page,
+        {"type": "error", "code": "board_variant", "params": {"clue": "barcos", "word": "barco"}, "ref": act["ref"]},
+    )
     expect(page.get_by_test_id("clue-message")).to_have_text("“barcos” is too close to “barco”, a word on the board.")
     feed(page, {"type": "error", "code": "not_one_word", "ref": None})
     expect(page.get_by_test_id("clue-message")).to_have_text("A clue is a single word, not several words or a phrase.")
@@ -145,8 +148,10 @@ def test_the_guesser_touches_a_word_then_confirms(open_board, screenshot):
     expect(page.get_by_test_id("end-turn")).to_be_disabled()  # while the guess travels
 
     # Refused (the server's word): the message shows and the buttons come back.
-    feed(page, {"type": "error", "code": "already_uncovered", "message": "That word is already uncovered.",
-                "ref": act["ref"]})
+    feed(
+        page,
+        {"type": "error", "code": "already_uncovered", "message": "That word is already uncovered.", "ref": act["ref"]},
+    )
     expect(page.get_by_test_id("message")).to_have_text("That word is already uncovered.")
     page.get_by_test_id("end-turn").click()
     assert sent(page)[-1]["action"] == {"type": "end_turn"}
@@ -256,8 +261,9 @@ def test_a_spectator_has_no_controls_and_no_map(open_board, screenshot, viewport
         expect(page.get_by_test_id("role")).to_have_text("Ana gives the clue, Bob guesses")
         expect(page.get_by_test_id("clue-form")).to_be_hidden()
         expect(page.get_by_test_id("guess-controls")).to_be_hidden()
-        expect(page.locator(".claves button:visible:enabled, .claves input:visible, .claves select:visible")
-               ).to_have_count(0)
+        expect(
+            page.locator(".claves button:visible:enabled, .claves input:visible, .claves select:visible")
+        ).to_have_count(0)
         expect(page.locator(MAP_LIKE)).to_have_count(0)
         expect(page.locator(".cl-sign:visible")).to_have_count(0)
     view = FRAMES["mid_spectator"]["view"]
@@ -271,16 +277,34 @@ def test_a_spectator_has_no_controls_and_no_map(open_board, screenshot, viewport
     assert not page.js_errors
 
 
-@pytest.mark.parametrize("name,seat,title,reason,again", [
-    ("won", ANA, "You won!", "All 15 keys found with 5 turns left.",
-     "Play again: start a new board from the room panel (the words will be new)."),
-    ("won_spectator", None, "They won!", "All 15 keys found with 5 turns left.", "The host can start a new board."),
-    ("lost_trap", ANA, "Lost", "“{trap}” was a trap on Ana's map.",
-     "Play again: start a new board from the room panel (the words will be new)."),
-    ("lost_turns", BOB, "Lost", "No turns left: 3 of 15 keys found.", "The host can start a new board."),
-    ("stopped", ANA, "Game interrupted", "Someone left the room: the game stopped before the end.",
-     "Play again: start a new board from the room panel (the words will be new)."),
-])
+@pytest.mark.parametrize(
+    "name,seat,title,reason,again",
+    [
+        (
+            "won",
+            ANA,
+            "You won!",
+            "All 15 keys found with 5 turns left.",
+            "Play again: start a new board from the room panel (the words will be new).",
+        ),
+        ("won_spectator", None, "They won!", "All 15 keys found with 5 turns left.", "The host can start a new board."),
+        (
+            "lost_trap",
+            ANA,
+            "Lost",
+            "“{trap}” was a trap on Ana's map.",
+            "Play again: start a new board from the room panel (the words will be new).",
+        ),
+        ("lost_turns", BOB, "Lost", "No turns left: 3 of 15 keys found.", "The host can start a new board."),
+        (
+            "stopped",
+            ANA,
+            "Game interrupted",
+            "Someone left the room: the game stopped before the end.",
+            "Play again: start a new board from the room panel (the words will be new).",
+        ),
+    ],
+)
 def test_the_end_screen_says_why_and_shows_both_maps(open_board, screenshot, name, seat, title, reason, again):
     frame = FRAMES[name]
     view = frame["view"]

@@ -46,9 +46,24 @@ class Daphne:
     def start(self):
         log = open(self.log_path, "a")  # noqa: SIM115 - closed with the process
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(self.port),
-             "--websocket_connect_timeout", "60", "config.asgi:application"],
-            cwd=ROOT, env=self.env, stdout=log, stderr=log, start_new_session=True)
+            [
+                sys.executable,
+                "-m",
+                "daphne",
+                "-b",
+                "127.0.0.1",
+                "-p",
+                str(self.port),
+                "--websocket_connect_timeout",
+                "60",
+                "config.asgi:application",
+            ],
+            cwd=ROOT,
+            env=self.env,
+            stdout=log,
+            stderr=log,
+            start_new_session=True,
+        )
         log.close()
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
@@ -113,8 +128,11 @@ def give_clue_from_elsewhere(player_id, word):
     def give():
         try:
             match = Match.objects.get(status=Match.PLAYING)
-            match_act(match_id=match.pk, player=Player.objects.get(pk=player_id),
-                      action={"type": "clue", "word": word, "number": 1})
+            match_act(
+                match_id=match.pk,
+                player=Player.objects.get(pk=player_id),
+                action={"type": "clue", "word": word, "number": 1},
+            )
         finally:
             connections.close_all()
 

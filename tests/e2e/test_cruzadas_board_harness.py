@@ -46,17 +46,23 @@ def open_board(browser):
     def dictionary_and(init_script):
         def setup(page):
             # The external dictionary is never reached: a word's meaning opens a page we answer here.
-            page.context.route("https://sozluk.gov.tr/**", lambda route: route.fulfill(
-                status=200, body="<title>TDK</title>sözlük", content_type="text/html; charset=utf-8"))
+            page.context.route(
+                "https://sozluk.gov.tr/**",
+                lambda route: route.fulfill(
+                    status=200, body="<title>TDK</title>sözlük", content_type="text/html; charset=utf-8"
+                ),
+            )
             if init_script:
                 page.add_init_script(init_script)
 
         return setup
 
     with harness_pages(browser, "cruzadas") as open_:
+
         def open_cruzadas(viewport=PHONE, strings=None, room=None, init_script=None, has_touch=False):
-            return open_(viewport, strings, room=room or DATA["room"], setup=dictionary_and(init_script),
-                         has_touch=has_touch)
+            return open_(
+                viewport, strings, room=room or DATA["room"], setup=dictionary_and(init_script), has_touch=has_touch
+            )
 
         yield open_cruzadas
 
@@ -128,8 +134,10 @@ def test_selecting_a_tile_and_tapping_squares_sends_the_place_frame(open_board, 
     expect(cell(page, 113).locator(".cz-letter")).to_have_text("B")
     expect(cell(page, 113).locator(".cz-value")).to_have_text("3")
     expect(page.locator(".cz-rack .cz-tile.used")).to_have_count(2)
-    assert tentative(page) == [{"cell": 112, "letter": "o", "blank": False},
-                               {"cell": 113, "letter": "b", "blank": False}]
+    assert tentative(page) == [
+        {"cell": 112, "letter": "o", "blank": False},
+        {"cell": 113, "letter": "b", "blank": False},
+    ]
     assert_fits(page)
     screenshot(page, "cruzadas-placing-phone")
 
@@ -137,8 +145,10 @@ def test_selecting_a_tile_and_tapping_squares_sends_the_place_frame(open_board, 
     frame = sent(page)[-1]
     assert frame["type"] == "act" and frame["match_id"] == FRAMES["start"]["match_id"] and frame["ref"]
     assert frame["turn"] == FRAMES["start"]["turn"] is not None  # the turn of the latest match frame
-    assert frame["action"] == {"type": "place", "tiles": [{"cell": 112, "letter": "o", "blank": False},
-                                                          {"cell": 113, "letter": "b", "blank": False}]}
+    assert frame["action"] == {
+        "type": "place",
+        "tiles": [{"cell": 112, "letter": "o", "blank": False}, {"cell": 113, "letter": "b", "blank": False}],
+    }
     expect(page.get_by_test_id("submit")).to_be_disabled()  # no double send while it travels
     page.get_by_test_id("submit").click(force=True)
     assert len(sent(page)) == 1
@@ -247,8 +257,7 @@ def test_a_blank_asks_for_its_letter(open_board, screenshot):
     expect(picker.locator(".cz-pick")).to_have_count(29)
     expect(picker.locator(".cz-pick[data-letter='i']")).to_have_text("İ")
     expect(picker.locator(".cz-pick[data-letter='ı']")).to_have_text("I")
-    expect(picker.locator(".cz-pick")).to_have_text(
-        [upper_tr(ch) for ch in "abcçdefgğhıijklmnoöprsştuüvyz"])
+    expect(picker.locator(".cz-pick")).to_have_text([upper_tr(ch) for ch in "abcçdefgğhıijklmnoöprsştuüvyz"])
     assert tentative(page) == []  # nothing on the board until the letter is chosen
     assert_fits(page)
     screenshot(page, "cruzadas-blank-picker-phone")
@@ -264,8 +273,10 @@ def test_a_blank_asks_for_its_letter(open_board, screenshot):
     expect(cell(page, 112).locator(".cz-value")).to_have_text("0")
     place(page, "z", 113)
     page.get_by_test_id("submit").click()
-    assert sent(page)[-1]["action"] == {"type": "place", "tiles": [{"cell": 112, "letter": "ı", "blank": True},
-                                                                   {"cell": 113, "letter": "z", "blank": False}]}
+    assert sent(page)[-1]["action"] == {
+        "type": "place",
+        "tiles": [{"cell": 112, "letter": "ı", "blank": True}, {"cell": 113, "letter": "z", "blank": False}],
+    }
     assert not page.js_errors
 
 
@@ -305,10 +316,15 @@ def test_a_snapshot_renders_board_premiums_rack_scores_bag_and_unseen(open_board
     assert board_letters(page) == expected_letters(view)
     # Premium squares: coloured and labelled where no tile covers them.
     for premium, label, total in (("2L", "2L", 24), ("3L", "3L", 12), ("2W", "2W", 17), ("3W", "3W", 8)):
-        free = [r * 15 + c for r in range(15) for c in range(15)
-                if view["premiums"][r][c] == premium and not view["board"][r][c]]
-        covered = sum(1 for r in range(15) for c in range(15)
-                      if view["premiums"][r][c] == premium and view["board"][r][c])
+        free = [
+            r * 15 + c
+            for r in range(15)
+            for c in range(15)
+            if view["premiums"][r][c] == premium and not view["board"][r][c]
+        ]
+        covered = sum(
+            1 for r in range(15) for c in range(15) if view["premiums"][r][c] == premium and view["board"][r][c]
+        )
         assert len(free) + covered == total
         expect(page.locator(f".cz-cell.p-{premium}")).to_have_count(len(free))
         expect(cell(page, free[0]).locator(".cz-label")).to_have_text(label)
@@ -322,7 +338,8 @@ def test_a_snapshot_renders_board_premiums_rack_scores_bag_and_unseen(open_board
             tile = view["board"][row][col]
             if tile:
                 expect(cell(page, row * 15 + col).locator(".cz-value")).to_have_text(
-                    "0" if tile["blank"] else str(values[tile["letter"]]))
+                    "0" if tile["blank"] else str(values[tile["letter"]])
+                )
                 break
     expect(page.locator(".cz-cell.last")).to_have_count(len(view["last_move"]["tiles"]))
     blanks = [r * 15 + c for r in range(15) for c in range(15) if view["board"][r][c] and view["board"][r][c]["blank"]]
@@ -350,7 +367,8 @@ def test_a_snapshot_renders_board_premiums_rack_scores_bag_and_unseen(open_board
     expect(page.locator(".cz-unseen-list .cz-unseen-count")).to_have_text([f"×{n}" for n in view["unseen"].values()])
     # The rack tiles and the bar's buttons hold a finger; the page does not scroll sideways.
     boxes = [t.bounding_box() for t in tiles.all()] + [
-        page.get_by_test_id(name).bounding_box() for name in ("undo", "pass", "shuffle", "more", "submit")]
+        page.get_by_test_id(name).bounding_box() for name in ("undo", "pass", "shuffle", "more", "submit")
+    ]
     assert min(min(b["width"], b["height"]) for b in boxes) >= 40
     assert_fits(page)
     screenshot(page, f"cruzadas-playing-{suffix}")
@@ -455,12 +473,14 @@ def test_the_last_move_opens_its_breakdown_and_words_link_to_a_dictionary(open_b
     assert len(words) >= 2  # the main word and its crosswords
     expect(lines).to_have_count(len(move["breakdown"]) + 1)
     expect(lines.locator(".p")).to_have_text(
-        [f"+{line['points']}" for line in move["breakdown"]] + [str(move["points"])])
+        [f"+{line['points']}" for line in move["breakdown"]] + [str(move["points"])]
+    )
     links = page.locator("[data-testid=breakdown] a.cz-word")
     expect(links).to_have_text([upper_tr(line["word"]) for line in words])
     for link, line in zip(links.all(), words, strict=True):
         assert link.get_attribute("href") == "https://sozluk.gov.tr/?ara=" + "".join(
-            ch if ch.isascii() else "".join(f"%{b:02X}" for b in ch.encode()) for ch in line["word"])
+            ch if ch.isascii() else "".join(f"%{b:02X}" for b in ch.encode()) for ch in line["word"]
+        )
         assert link.get_attribute("target") == "_blank"
         assert "noopener" in link.get_attribute("rel")
     assert_fits(page)
@@ -563,8 +583,7 @@ def test_the_result_screen_shows_scores_winner_and_why(open_board, screenshot, n
             adj = outcome["adjustment"]
             assert adj[finisher] > 0 and adj[1 - finisher] == -adj[finisher]
             signs = [f"{names[s]} {'+' if adj[s] > 0 else '−'}{abs(adj[s])}" for s in (0, 1)]
-            expect(page.get_by_test_id("result-adjustment")).to_have_text(
-                f"Rack adjustment: {', '.join(signs)}.")
+            expect(page.get_by_test_id("result-adjustment")).to_have_text(f"Rack adjustment: {', '.join(signs)}.")
         elif name == "passes_end":
             expect(reason).to_have_text("4 turns in a row without a word, with fewer than 20 tiles in the bag.")
             expect(page.get_by_test_id("result-adjustment")).to_have_count(0)

@@ -42,8 +42,14 @@ def test_a_solo_game_against_the_easy_ai(live_stack, browser, screenshot):
     page.get_by_test_id("undo").click()
     page.get_by_test_id("undo").click()
 
-    plays = movegen.generate(state.board, state.racks[0], dawg("cruzadas-tr-valid"), state.ruleset,
-                             star_cell=state.star_cell, star_spent=state.star_spent)
+    plays = movegen.generate(
+        state.board,
+        state.racks[0],
+        dawg("cruzadas-tr-valid"),
+        state.ruleset,
+        star_cell=state.star_cell,
+        star_spent=state.star_spent,
+    )
     play = max((p for p in plays if not any(blank for _i, _l, blank in p.placement)), key=lambda p: p.score)
     for index, letter, _blank in play.placement:
         place(page, letter, index)

@@ -56,8 +56,7 @@ def feed_scenario(page, scenario, name):
 
 
 def press_letter(page, letter):
-    page.evaluate("k => document.dispatchEvent(new KeyboardEvent('keydown', {key: k, bubbles: true}))",
-                  letter)
+    page.evaluate("k => document.dispatchEvent(new KeyboardEvent('keydown', {key: k, bubbles: true}))", letter)
 
 
 def key(page, letter):
@@ -86,8 +85,7 @@ def test_a_player_types_with_both_keyboards_and_a_rejected_guess_shakes_the_row(
     assert guess["action"] == {"type": "guess", "word": "cielo"}
 
     # The server says no: the row shakes, the message shows, the typed word stays for editing.
-    feed(page, {"type": "error", "code": "not_in_list", "message": "Not in the word list.",
-                "ref": guess["ref"]})
+    feed(page, {"type": "error", "code": "not_in_list", "message": "Not in the word list.", "ref": guess["ref"]})
     expect(current_row(page)).to_have_class("row current shake")
     expect(page.locator(".duelo-message")).to_have_text("Not in the word list.")
     expect(page.locator(".duelo-message")).to_have_attribute("aria-live", "polite")
@@ -108,8 +106,9 @@ def test_a_player_types_with_both_keyboards_and_a_rejected_guess_shakes_the_row(
     assert len(sent(page)) == 2
 
     # A too short word never leaves the browser: it shakes with the length message.
-    feed(page, {"type": "error", "code": "not_in_list", "message": "No está en la lista.",
-                "ref": sent(page)[-1]["ref"]})
+    feed(
+        page, {"type": "error", "code": "not_in_list", "message": "No está en la lista.", "ref": sent(page)[-1]["ref"]}
+    )
     page.keyboard.press("Backspace")
     page.keyboard.press("Enter")
     assert len(sent(page)) == 2
@@ -314,14 +313,19 @@ def test_snapshots_are_idempotent_and_an_accepted_guess_clears_the_typed_word(op
 
 def test_korean_composition_matches_the_server(open_board):
     """The JS port of compose_korean gives the same syllables as wordlists.alphabets for real words."""
-    words = [line.split("\t")[0] for line in
-             (ROOT / "wordlists/data/duelo-ko-5-valid.txt").read_text(encoding="utf-8").splitlines()[::20]]
+    words = [
+        line.split("\t")[0]
+        for line in (ROOT / "wordlists/data/duelo-ko-5-valid.txt").read_text(encoding="utf-8").splitlines()[::20]
+    ]
     words += ["ㅅㅏㅣㄱㄱ", "ㅎㅏㄱㄱㅛ", "ㅇㅣㄷㄷㅏ", "ㄱㅗㅏㅣ", "ㄹㅏㅂ", "ㅏ"]
     page = open_board()
-    composed = page.evaluate("""async (words) => {
+    composed = page.evaluate(
+        """async (words) => {
         const { composeKorean, splitKorean } = await import("/static/js/keyboards.js");
         return words.map((w) => [composeKorean(w), splitKorean(composeKorean(w)).join("")]);
-    }""", words)
+    }""",
+        words,
+    )
     for word, (syllables, split_back) in zip(words, composed, strict=True):
         assert syllables == alphabets.compose_korean(word), word
         assert split_back == word

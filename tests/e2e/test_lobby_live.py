@@ -70,8 +70,11 @@ def test_a_group_of_two_gathers_by_link_and_the_organizer_starts_a_practice(daph
     carla_context, carla = as_guest(browser, site + "/lobby/", "Carla", DESKTOP)
     expect(carla.get_by_test_id("in-window")).to_contain_text("0 other players")
     carla.wait_for_timeout(300)  # the page's socket asks to watch the lobby when it connects
-    in_another_thread(lambda: tournament_queue.queue_join_alone(
-        player=player_create_guest(nickname="Dora"), language="en", interface_language="en"))
+    in_another_thread(
+        lambda: tournament_queue.queue_join_alone(
+            player=player_create_guest(nickname="Dora"), language="en", interface_language="en"
+        )
+    )
     expect(carla.get_by_test_id("in-window")).to_contain_text("1 other player waiting")
     screenshot(carla, "lobby-desktop")
 

@@ -9,8 +9,7 @@ PHONE = {"width": 360, "height": 780}
 DESKTOP = {"width": 1280, "height": 900}
 
 
-def test_a_newcomer_plays_as_guest_then_signs_up_logs_in_and_switches_language(
-        site_url, browser, screenshot):
+def test_a_newcomer_plays_as_guest_then_signs_up_logs_in_and_switches_language(site_url, browser, screenshot):
     context = browser.new_context(viewport=PHONE, locale="es-ES")
     page = context.new_page()
     page.goto(site_url + "/")

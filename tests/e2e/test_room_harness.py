@@ -53,8 +53,7 @@ def screenshot(screenshot):
 
 
 @pytest.mark.parametrize("game", list(BOARDS))
-def test_every_board_freezes_while_reconnecting_and_takes_the_fresh_snapshot_whatever_its_version(
-        browser, game):
+def test_every_board_freezes_while_reconnecting_and_takes_the_fresh_snapshot_whatever_its_version(browser, game):
     room, frame = BOARDS[game]
     with harness_pages(browser, game) as open_:
         page = open_(PHONE, room=room)
@@ -83,8 +82,7 @@ def test_every_board_freezes_while_reconnecting_and_takes_the_fresh_snapshot_wha
         assert not page.js_errors
 
 
-def test_a_duelo_player_types_nothing_while_away_and_the_board_shows_the_snapshot_it_gets_back(
-        browser, screenshot):
+def test_a_duelo_player_types_nothing_while_away_and_the_board_shows_the_snapshot_it_gets_back(browser, screenshot):
     room, frames = DUELO["es"]["room"], DUELO["es"]["frames"]
     with harness_pages(browser, "duelo") as open_:
         for viewport, suffix in ((PHONE, "phone"), (DESKTOP, "desktop")):
@@ -122,12 +120,15 @@ def test_a_duelo_player_types_nothing_while_away_and_the_board_shows_the_snapsho
             assert not page.js_errors
 
 
-@pytest.mark.parametrize(("code", "text", "link"), [
-    (4404, "This room does not exist or has closed.", "Go to the lobby"),
-    (4401, "You are no longer signed in as a player here.", "Reload the page"),
-    (4408, "This game is open in too many tabs or windows.", "Reload the page"),
-    (4429, "too many messages too fast", "Reload the page"),
-])
+@pytest.mark.parametrize(
+    ("code", "text", "link"),
+    [
+        (4404, "This room does not exist or has closed.", "Go to the lobby"),
+        (4401, "You are no longer signed in as a player here.", "Reload the page"),
+        (4408, "This game is open in too many tabs or windows.", "Reload the page"),
+        (4429, "too many messages too fast", "Reload the page"),
+    ],
+)
 def test_a_socket_closed_for_good_says_why_and_the_board_stays_frozen(browser, screenshot, code, text, link):
     room, frame = BOARDS["wordgrid"]
     with harness_pages(browser, "wordgrid") as open_:
@@ -147,9 +148,16 @@ def test_the_arrival_gate_counts_down_for_the_absent_and_says_what_an_abort_cost
     room, start = WORDGRID["room"], WORDGRID["frames"]["start"]
     match_id = start["match_id"]
     # The frames' clock (2025) is years from the browser's: the countdown must use server_time.
-    arriving = {"type": "match", "v": 0, "match_id": match_id, "view": None, "turn": None, "ratings": None,
-                "server_time": "2025-05-01T11:59:30Z",
-                "arriving": {"awaiting": [1], "join_by": "2025-05-01T11:59:57.000000+00:00"}}
+    arriving = {
+        "type": "match",
+        "v": 0,
+        "match_id": match_id,
+        "view": None,
+        "turn": None,
+        "ratings": None,
+        "server_time": "2025-05-01T11:59:30Z",
+        "arriving": {"awaiting": [1], "join_by": "2025-05-01T11:59:57.000000+00:00"},
+    }
 
     def paused_clock(page):
         page.clock.install(time="2031-03-04T05:05:07Z")
@@ -184,13 +192,18 @@ def test_the_arrival_gate_counts_down_for_the_absent_and_says_what_an_abort_cost
         two_absent["arriving"]["awaiting"] = [0, 1]
         feed(page, two_absent)
         expect(page.get_by_test_id("arrival-text")).to_have_text("Waiting for Ana and Bob to arrive…")
-        aborted = {**two_absent, "v": 1, "arriving": None,
-                   "aborted": {"reason": "no_show", "absent": [1], "refunded": 50}}
+        aborted = {
+            **two_absent,
+            "v": 1,
+            "arriving": None,
+            "aborted": {"reason": "no_show", "absent": [1], "refunded": 50},
+        }
         del aborted["arriving"]
         feed(page, aborted)
         expect(page.get_by_test_id("arrival-text")).to_have_text("The match was aborted: Bob did not arrive.")
         expect(page.get_by_test_id("arrival-note")).to_have_text(
-            "Nothing was lost; your stake of 50 credits was refunded.")
+            "Nothing was lost; your stake of 50 credits was refunded."
+        )
         expect(page.get_by_test_id("arrival-clock")).to_have_count(0)
         screenshot(page, "room-aborted-phone")
         feed(page, {**aborted, "v": 2, "aborted": {"reason": "no_show", "absent": [1], "refunded": 0}})

@@ -53,6 +53,7 @@ def fixed_clock(page):
 @pytest.fixture
 def open_board(browser):
     with harness_pages(browser, "torneo") as open_:
+
         def open_torneo(viewport=PHONE, seat=ANA, kind="rated", strings=None):
             return open_(viewport, strings, room=room_for(seat, kind), setup=fixed_clock)
 
@@ -267,10 +268,12 @@ def test_a_knocked_out_player_sees_the_place_and_rating_change_and_may_watch_on(
         feed(page, FRAMES["out_placed"])
         change = FRAMES["out_placed"]["ratings"][str(HUGO)]
         expect(page.get_by_test_id("out-place")).to_have_text(
-            "You finished in place 6, shared with others who fell in the same round.")
+            "You finished in place 6, shared with others who fell in the same round."
+        )
         sign = "+" if change["change"] > 0 else ""
         expect(page.get_by_test_id("rating-change")).to_have_text(
-            f"Rating: {change['before']} → {change['after']} ({sign}{change['change']})")
+            f"Rating: {change['before']} → {change['after']} ({sign}{change['change']})"
+        )
         expect(page.get_by_test_id("leave-now")).to_have_attribute("href", "/lobby/")
         players = page.get_by_test_id("players").locator(".player")
         expect(players.nth(HUGO).locator(".pl-status")).to_have_text("Place 6")
@@ -320,7 +323,8 @@ def test_the_standings_share_places_and_show_rating_changes_when_rated(open_boar
             change = ratings[str(seat)]["change"]
             expect(row.locator(".change")).to_have_text(f"+{change}" if change > 0 else str(change))
         expect(page.get_by_test_id("standings").locator("thead th")).to_have_text(
-            ["Place", "Player", "Lives", "Rating"])
+            ["Place", "Player", "Lives", "Rating"]
+        )
         expect(rows.nth(7)).to_contain_text("Left the tournament")
         expect(page.get_by_test_id("back")).to_have_attribute("href", "/lobby/")
         expect(page.get_by_test_id("leave")).to_be_hidden()
@@ -348,8 +352,9 @@ def test_a_spectator_watches_every_duel_and_never_sees_a_word_before_its_duel_en
         for name in ("intro_spectator", "spectator", "won_spectator"):
             frame = FRAMES[name]
             feed(page, frame)
-            expect(page.locator(".torneo")).to_have_attribute("data-mode", "intro" if name.startswith("intro")
-                                                              else "watch")
+            expect(page.locator(".torneo")).to_have_attribute(
+                "data-mode", "intro" if name.startswith("intro") else "watch"
+            )
             text = page.locator(".torneo").inner_text().lower()
             for duel, word in zip(frame["view"]["duels"], words, strict=True):
                 if duel["over"]:

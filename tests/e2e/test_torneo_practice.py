@@ -49,8 +49,13 @@ def my_duel(player_id):
 def played(seat, word) -> bool:
     """Whether the server recorded `word` as this seat's guess in any duel of the tournament."""
     state = engine.from_json(Match.objects.get().state)
-    return any(row.seat == seat and row.word == word
-               for round_ in state.rounds for duel in round_.duels if seat in duel.seats for row in duel.rows)
+    return any(
+        row.seat == seat and row.word == word
+        for round_ in state.rounds
+        for duel in round_.duels
+        if seat in duel.seats
+        for row in duel.rows
+    )
 
 
 def wait_until(predicate, seconds: float) -> bool:
@@ -66,12 +71,10 @@ def wrong_word(duel) -> str:
     """A real word of the duel's length that is not the hidden one, and not played yet on this board."""
     played = {row.word for row in duel.rows}
     valid = lexicon(engine.list_slugs("es", duel.length)[0])
-    return next(word for word in valid.words if word != duel.hidden and word not in played
-                and word.isascii())
+    return next(word for word in valid.words if word != duel.hidden and word not in played and word.isascii())
 
 
-def test_a_group_of_two_plays_a_practice_tournament_to_the_final_standings(fast_bots, live_stack, browser,
-                                                                           screenshot):
+def test_a_group_of_two_plays_a_practice_tournament_to_the_final_standings(fast_bots, live_stack, browser, screenshot):
     site = live_stack
     ana_context, ana = as_guest(browser, site + "/lobby/", "Ana", PHONE)
     ana.get_by_test_id("create-group").click()
@@ -89,8 +92,11 @@ def test_a_group_of_two_plays_a_practice_tournament_to_the_final_standings(fast_
         expect(page.get_by_test_id("pairings").locator("li")).to_have_count(4)
     screenshot(ana, "torneo-e2e-intro-phone")
     match = Match.objects.get()
-    by_name = {Player.objects.get(pk=sitter["player"]).nickname: sitter["player"]
-               for sitter in match.lineup if sitter["player"]}
+    by_name = {
+        Player.objects.get(pk=sitter["player"]).nickname: sitter["player"]
+        for sitter in match.lineup
+        if sitter["player"]
+    }
     assert sorted(by_name) == ["Ana", "Beto"] and sum(1 for s in match.lineup if s["bot"]) == 6
     people = [("ana", ana, by_name["Ana"]), ("beto", beto, by_name["Beto"])]
 

@@ -4,8 +4,7 @@ from playwright.sync_api import expect
 
 
 def test_a_player_looks_words_up_and_downloads_the_grid_dictionary(site_url, browser, screenshot):
-    context = browser.new_context(viewport={"width": 360, "height": 780}, locale="es-ES",
-                                  accept_downloads=True)
+    context = browser.new_context(viewport={"width": 360, "height": 780}, locale="es-ES", accept_downloads=True)
     page = context.new_page()
     page.goto(site_url + "/")
     page.get_by_role("link", name="Listas de palabras").click()

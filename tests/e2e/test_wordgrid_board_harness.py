@@ -30,8 +30,9 @@ def open_board(browser):
         page.clock.pause_at(BROWSER_TIME)
 
     with harness_pages(browser, "wordgrid") as open_:
-        yield lambda viewport=PHONE, strings=None, room=None: open_(viewport, strings, room=room or DATA["room"],
-                                                                    setup=paused_clock)
+        yield lambda viewport=PHONE, strings=None, room=None: open_(
+            viewport, strings, room=room or DATA["room"], setup=paused_clock
+        )
 
 
 @pytest.fixture
@@ -109,16 +110,17 @@ def test_tapping_a_cell_a_letter_and_a_path_sends_the_move(open_board, screensho
     move = sent(page)[-1]
     assert move["type"] == "act" and move["match_id"] == FRAMES["start"]["match_id"]
     assert move["turn"] == FRAMES["start"]["turn"] is not None  # the turn of the latest match frame
-    assert move["action"] == {"type": "move", "cell": [1, 2], "letter": "a",
-                              "path": [[2, 0], [2, 1], [2, 2], [1, 2]]}
+    assert move["action"] == {"type": "move", "cell": [1, 2], "letter": "a", "path": [[2, 0], [2, 1], [2, 2], [1, 2]]}
     assert move["ref"]
     expect(page.locator(".wg-submit")).to_be_disabled()  # no double send while it travels
     page.locator(".wg-submit").click(force=True)
     assert len(sent(page)) == 1
 
     # The clear button starts over (after the server answered).
-    feed(page, {"type": "error", "code": "not_in_dictionary", "message": "SHEA is not in the dictionary.",
-                "ref": move["ref"]})
+    feed(
+        page,
+        {"type": "error", "code": "not_in_dictionary", "message": "SHEA is not in the dictionary.", "ref": move["ref"]},
+    )
     page.locator(".wg-clear").click()
     expect(page.locator(".wg-cell.new, .wg-cell.traced")).to_have_count(0)
     expect(page.locator(".wg-keyboard")).to_be_hidden()
@@ -148,8 +150,12 @@ def test_dragging_across_cells_traces_the_word(open_board, screenshot):
     expect(traced(page)).to_have_text("SHED")
     expect(page.locator(".wg-cell.traced")).to_have_count(4)
     page.keyboard.press("Enter")
-    assert sent(page)[-1]["action"] == {"type": "move", "cell": [1, 2], "letter": "d",
-                                        "path": [[2, 0], [2, 1], [2, 2], [1, 2]]}
+    assert sent(page)[-1]["action"] == {
+        "type": "move",
+        "cell": [1, 2],
+        "letter": "d",
+        "path": [[2, 0], [2, 1], [2, 2], [1, 2]],
+    }
     assert not page.js_errors
 
 
@@ -163,8 +169,10 @@ def test_a_rejected_move_shows_the_reason_and_keeps_the_move_to_fix(open_board, 
     page.locator(".wg-submit").click()
     ref = sent(page)[-1]["ref"]
     assert sent(page)[-1]["action"]["path"] == [[2, 1], [3, 1]]
-    feed(page, {"type": "error", "code": "already_played", "message": "HA has already been played in this game.",
-                "ref": ref})
+    feed(
+        page,
+        {"type": "error", "code": "already_played", "message": "HA has already been played in this game.", "ref": ref},
+    )
     expect(page.get_by_test_id("message")).to_have_text("HA has already been played in this game.")
     expect(page.locator(".wg-grid")).to_have_class("wg-grid tracing shake")
     expect(traced(page)).to_have_text("HA")
@@ -305,12 +313,15 @@ def test_resigning_asks_first(open_board, screenshot):
     expect(page.get_by_test_id("resign")).to_have_count(0)
 
 
-@pytest.mark.parametrize("name,title,reason,tie", [
-    ("won", "You win!", "The grid is full.", None),
-    ("tie", "Bob wins!", "The grid is full.", "Tied on points: a tie goes to the second player, Bob."),
-    ("timeout", "Bob wins!", "Ana ran out of time.", None),
-    ("agreed_draw", "Draw agreed", "Both players agreed to a draw.", None),
-])
+@pytest.mark.parametrize(
+    "name,title,reason,tie",
+    [
+        ("won", "You win!", "The grid is full.", None),
+        ("tie", "Bob wins!", "The grid is full.", "Tied on points: a tie goes to the second player, Bob."),
+        ("timeout", "Bob wins!", "Ana ran out of time.", None),
+        ("agreed_draw", "Draw agreed", "Both players agreed to a draw.", None),
+    ],
+)
 def test_the_result_screen_names_the_winner_and_why(open_board, screenshot, name, title, reason, tie):
     frame = FRAMES[name]
     outcome = frame["view"]["outcome"]

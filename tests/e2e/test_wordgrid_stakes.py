@@ -17,8 +17,7 @@ DESKTOP = {"width": 1280, "height": 900}
 
 
 def member(nickname: str):
-    user = get_user_model().objects.create_user(username=nickname, email=f"{nickname}@example.com",
-                                                password=PASSWORD)
+    user = get_user_model().objects.create_user(username=nickname, email=f"{nickname}@example.com", password=PASSWORD)
     player_create_for_user(user=user, nickname=nickname.capitalize())  # the sign-up grant follows
 
 
@@ -50,8 +49,7 @@ def play_a_legal_move(page):
     return move.word
 
 
-def test_two_members_play_for_credits_and_both_see_the_result_and_their_balances(daphne_url, browser,
-                                                                                  screenshot):
+def test_two_members_play_for_credits_and_both_see_the_result_and_their_balances(daphne_url, browser, screenshot):
     site = daphne_url
     member("ana")
     member("beto")

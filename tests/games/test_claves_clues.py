@@ -12,8 +12,28 @@ from games.runtime.engine import IllegalMove
 from wordlists.alphabets import normalise
 from wordlists.lexicon import lexicon
 
-BOARD_SHOWN = ["barco", "pez", "luz", "niño", "uña", "camión", "árbol", "león", "agua", "sol", "pan", "madre",
-               "gato", "taza", "lago", "flor", "señor", "lápiz", "abuela", "banco"]
+BOARD_SHOWN = [
+    "barco",
+    "pez",
+    "luz",
+    "niño",
+    "uña",
+    "camión",
+    "árbol",
+    "león",
+    "agua",
+    "sol",
+    "pan",
+    "madre",
+    "gato",
+    "taza",
+    "lago",
+    "flor",
+    "señor",
+    "lápiz",
+    "abuela",
+    "banco",
+]
 BOARD = [normalise("es", w) for w in BOARD_SHOWN]
 
 
@@ -28,50 +48,97 @@ def refusal(word: object, number: object = 2) -> IllegalMove:
     return caught.value
 
 
-@pytest.mark.parametrize(("typed", "code"), [
-    # the board word itself, in any case, with or without its accents
-    ("barco", "board_word"), ("BARCO", "board_word"), ("  Barco ", "board_word"), ("camion", "board_word"),
-    ("CAMIÓN", "board_word"), ("arbol", "board_word"), ("Niño", "board_word"), ("NIÑO", "board_word"),
-    ("leon", "board_word"), ("lapiz", "board_word"),
-    # plurals: the text's own examples, and z -> ces
-    ("barcos", "board_variant"), ("peces", "board_variant"), ("luces", "board_variant"),
-    ("camiones", "board_variant"), ("árboles", "board_variant"), ("arboles", "board_variant"),
-    ("niños", "board_variant"), ("uñas", "board_variant"), ("aguas", "board_variant"), ("soles", "board_variant"),
-    ("panes", "board_variant"), ("lápices", "board_variant"), ("flores", "board_variant"),
-    # gender
-    ("niña", "board_variant"), ("NIÑAS", "board_variant"), ("gata", "board_variant"), ("leona", "board_variant"),
-    ("señora", "board_variant"), ("abuelo", "board_variant"), ("abuelos", "board_variant"),
-    # diminutives, with their spelling changes
-    ("barquito", "board_variant"), ("gatito", "board_variant"), ("gatitas", "board_variant"),
-    ("arbolito", "board_variant"), ("niñito", "board_variant"), ("pececito", "board_variant"),
-    ("tacita", "board_variant"), ("laguito", "board_variant"), ("panecillo", "board_variant"),
-    ("madrecita", "board_variant"), ("camioncito", "board_variant"), ("florecita", "board_variant"),
-    # the shape of a clue
-    ("pez espada", "not_one_word"), ("pez-espada", "not_one_word"), ("mar,", "not_one_word"),
-    ("a/b", "not_one_word"), ("agua\tfría", "not_one_word"),
-    ("", "empty_clue"), ("   ", "empty_clue"), (None, "empty_clue"), (5, "empty_clue"),
-    ("mar1", "not_letters"), ("@@", "not_letters"), ("mar!", "not_letters"),
-    ("a" * 25, "too_long"),
-])
+@pytest.mark.parametrize(
+    ("typed", "code"),
+    [
+        # the board word itself, in any case, with or without its accents
+        ("barco", "board_word"),
+        ("BARCO", "board_word"),
+        ("  Barco ", "board_word"),
+        ("camion", "board_word"),
+        ("CAMIÓN", "board_word"),
+        ("arbol", "board_word"),
+        ("Niño", "board_word"),
+        ("NIÑO", "board_word"),
+        ("leon", "board_word"),
+        ("lapiz", "board_word"),
+        # plurals: the text's own examples, and z -> ces
+        ("barcos", "board_variant"),
+        ("peces", "board_variant"),
+        ("luces", "board_variant"),
+        ("camiones", "board_variant"),
+        ("árboles", "board_variant"),
+        ("arboles", "board_variant"),
+        ("niños", "board_variant"),
+        ("uñas", "board_variant"),
+        ("aguas", "board_variant"),
+        ("soles", "board_variant"),
+        ("panes", "board_variant"),
+        ("lápices", "board_variant"),
+        ("flores", "board_variant"),
+        # gender
+        ("niña", "board_variant"),
+        ("NIÑAS", "board_variant"),
+        ("gata", "board_variant"),
+        ("leona", "board_variant"),
+        ("señora", "board_variant"),
+        ("abuelo", "board_variant"),
+        ("abuelos", "board_variant"),
+        # diminutives, with their spelling changes
+        ("barquito", "board_variant"),
+        ("gatito", "board_variant"),
+        ("gatitas", "board_variant"),
+        ("arbolito", "board_variant"),
+        ("niñito", "board_variant"),
+        ("pececito", "board_variant"),
+        ("tacita", "board_variant"),
+        ("laguito", "board_variant"),
+        ("panecillo", "board_variant"),
+        ("madrecita", "board_variant"),
+        ("camioncito", "board_variant"),
+        ("florecita", "board_variant"),
+        # the shape of a clue
+        ("pez espada", "not_one_word"),
+        ("pez-espada", "not_one_word"),
+        ("mar,", "not_one_word"),
+        ("a/b", "not_one_word"),
+        ("agua\tfría", "not_one_word"),
+        ("", "empty_clue"),
+        ("   ", "empty_clue"),
+        (None, "empty_clue"),
+        (5, "empty_clue"),
+        ("mar1", "not_letters"),
+        ("@@", "not_letters"),
+        ("mar!", "not_letters"),
+        ("a" * 25, "too_long"),
+    ],
+)
 def test_refused_clues(typed: object, code: str) -> None:
     assert refusal(typed).code == code
 
 
-@pytest.mark.parametrize(("typed", "word", "shown"), [
-    ("mar", "mar", "mar"),
-    ("Océano", "oceano", "océano"),
-    # ñ is a letter: without it, another word
-    ("nino", "nino", "nino"),  # not "niño"
-    ("una", "una", "una"),  # "one", not "uña"
-    ("pina", "pina", "pina"),
-    # compounds and words that merely contain a board word: the pair watches those, not the game
-    ("paraguas", "paraguas", "paraguas"), ("soldado", "soldado", "soldado"), ("girasol", "girasol", "girasol"),
-    ("barcaza", "barcaza", "barcaza"), ("panadero", "panadero", "panadero"), ("salón", "salon", "salón"),
-    ("luzco", "luzco", "luzco"),
-    # a board word inside a longer unrelated word
-    ("bancarrota", "bancarrota", "bancarrota"),
-    ("ñu", "ñu", "ñu"),
-])
+@pytest.mark.parametrize(
+    ("typed", "word", "shown"),
+    [
+        ("mar", "mar", "mar"),
+        ("Océano", "oceano", "océano"),
+        # ñ is a letter: without it, another word
+        ("nino", "nino", "nino"),  # not "niño"
+        ("una", "una", "una"),  # "one", not "uña"
+        ("pina", "pina", "pina"),
+        # compounds and words that merely contain a board word: the pair watches those, not the game
+        ("paraguas", "paraguas", "paraguas"),
+        ("soldado", "soldado", "soldado"),
+        ("girasol", "girasol", "girasol"),
+        ("barcaza", "barcaza", "barcaza"),
+        ("panadero", "panadero", "panadero"),
+        ("salón", "salon", "salón"),
+        ("luzco", "luzco", "luzco"),
+        # a board word inside a longer unrelated word
+        ("bancarrota", "bancarrota", "bancarrota"),
+        ("ñu", "ñu", "ñu"),
+    ],
+)
 def test_accepted_clues(typed: str, word: str, shown: str) -> None:
     clue = check(typed, 3)
     assert clue == clues.Clue(word=word, shown=shown, number=3)
@@ -116,15 +183,18 @@ def test_every_word_of_the_real_lists_and_its_plural_are_refused_on_a_board_hold
         others = rng.sample([w for w in words if w != word], 24)
         board = [word, *others]
         shown = [standard.display(w) for w in board]
-        for typed, code in ((standard.display(word).upper(), "board_word"), (word, "board_word"),
-                            (word + ("s" if word[-1] in "aeiou" else "es"), "board_variant")):
+        for typed, code in (
+            (standard.display(word).upper(), "board_word"),
+            (word, "board_word"),
+            (word + ("s" if word[-1] in "aeiou" else "es"), "board_variant"),
+        ):
             with pytest.raises(IllegalMove) as caught:
                 clues.check_clue(typed, 1, board, shown)
             assert caught.value.code in (code, "board_word"), (typed, board)
 
 
 def test_a_noun_of_its_own_is_refused_only_as_a_plural() -> None:
-    """"puerta" is not a variant of "puerto": with the curated list, only plurals count between nouns."""
+    """ "puerta" is not a variant of "puerto": with the curated list, only plurals count between nouns."""
     nouns = lexicon("claves-es-standard")
     shown = ["puerto", "libro", "mango", "cepo", "niño", "gato"]
     board = [normalise("es", w) for w in shown]

@@ -24,12 +24,51 @@ from wordlists.lexicon import lexicon
 
 T0 = datetime(2025, 5, 1, 12, 0, tzinfo=UTC)
 
-_SPANISH = ("árbol", "camión", "niño", "barco", "pez", "luz", "agua", "sol", "uña", "león", "pan", "madre",
-            "gato", "mesa", "llave", "nube", "río", "tren", "queso", "reloj", "lápiz", "flor", "globo",
-            "cohete", "piña", "zapato", "ratón", "limón", "bota", "cuchara", "perro", "huevo", "libro",
-            "campana", "vela", "puente", "caja", "dedo", "hoja", "luna")
-SMALL = WordSet(tuple(normalise("es", w) for w in _SPANISH),
-                {normalise("es", w): w for w in _SPANISH if normalise("es", w) != w})
+_SPANISH = (
+    "árbol",
+    "camión",
+    "niño",
+    "barco",
+    "pez",
+    "luz",
+    "agua",
+    "sol",
+    "uña",
+    "león",
+    "pan",
+    "madre",
+    "gato",
+    "mesa",
+    "llave",
+    "nube",
+    "río",
+    "tren",
+    "queso",
+    "reloj",
+    "lápiz",
+    "flor",
+    "globo",
+    "cohete",
+    "piña",
+    "zapato",
+    "ratón",
+    "limón",
+    "bota",
+    "cuchara",
+    "perro",
+    "huevo",
+    "libro",
+    "campana",
+    "vela",
+    "puente",
+    "caja",
+    "dedo",
+    "hoja",
+    "luna",
+)
+SMALL = WordSet(
+    tuple(normalise("es", w) for w in _SPANISH), {normalise("es", w): w for w in _SPANISH if normalise("es", w) != w}
+)
 
 
 def source(word_list: WordSet = SMALL):
@@ -41,8 +80,7 @@ def at(offset: float) -> datetime:
 
 
 def new(seed: int = 0, **options: Any) -> engine.State:
-    return engine.new_game({"level": "familiar", "turns": 9, **options}, 2, random.Random(seed), T0,
-                           words=source())
+    return engine.new_game({"level": "familiar", "turns": 9, **options}, 2, random.Random(seed), T0, words=source())
 
 
 def roundtrip(state: engine.State) -> engine.State:
@@ -72,10 +110,13 @@ def refused(state: engine.State, seat: int, action: dict) -> IllegalMove:
 
 def cells(state: engine.State, giver_kind: str, guesser_kind: str | None = None) -> list[int]:
     """Cells by what the current giver's map (and optionally the guesser's) says, still touchable."""
-    return [cell for cell in range(engine.BOARD_SIZE)
-            if state.maps[state.giver][cell] == giver_kind
-            and (guesser_kind is None or state.maps[state.guesser][cell] == guesser_kind)
-            and state.touchable(cell)]
+    return [
+        cell
+        for cell in range(engine.BOARD_SIZE)
+        if state.maps[state.giver][cell] == giver_kind
+        and (guesser_kind is None or state.maps[state.guesser][cell] == guesser_kind)
+        and state.touchable(cell)
+    ]
 
 
 def clue(state: engine.State, word: str = "xilofono", number: int = 1) -> engine.State:
@@ -101,8 +142,19 @@ def overlap(maps: list[list[str]]) -> Counter:
     return Counter(zip(maps[0], maps[1], strict=True))
 
 
-EXPECTED_OVERLAP = Counter({(KEY, KEY): 3, (TRAP, TRAP): 1, (TRAP, KEY): 1, (KEY, TRAP): 1, (TRAP, EMPTY): 1,
-                            (EMPTY, TRAP): 1, (KEY, EMPTY): 5, (EMPTY, KEY): 5, (EMPTY, EMPTY): 7})
+EXPECTED_OVERLAP = Counter(
+    {
+        (KEY, KEY): 3,
+        (TRAP, TRAP): 1,
+        (TRAP, KEY): 1,
+        (KEY, TRAP): 1,
+        (TRAP, EMPTY): 1,
+        (EMPTY, TRAP): 1,
+        (KEY, EMPTY): 5,
+        (EMPTY, KEY): 5,
+        (EMPTY, EMPTY): 7,
+    }
+)
 
 
 def assert_readme_distribution(maps: list[list[str]]) -> None:
@@ -135,8 +187,7 @@ def test_the_maps_and_the_first_giver_vary_from_game_to_game() -> None:
     assert len({tuple(s.maps[0]) for s in games}) == 200
     assert Counter(s.first_giver for s in games).keys() == {0, 1}
     # every cell is sometimes a shared trap: the layout is not fixed to positions
-    assert {cell for s in games for cell in range(25) if s.maps[0][cell] == s.maps[1][cell] == TRAP} == set(
-        range(25))
+    assert {cell for s in games for cell in range(25) if s.maps[0][cell] == s.maps[1][cell] == TRAP} == set(range(25))
 
 
 def test_a_new_game_draws_25_words_of_the_chosen_level_with_their_spelling() -> None:
@@ -187,10 +238,13 @@ def test_banned_words_stay_off_the_board() -> None:
 
 def test_settings_and_seats_are_checked() -> None:
     assert engine.make_settings({}) == {"level": "familiar", "turns": 9}
-    assert engine.make_settings({"level": "standard", "turns": "11", "other": 1}) == {"level": "standard",
-                                                                                      "turns": 11}
-    for raw, code in (({"level": "hard"}, "bad_level"), ({"turns": 10}, "bad_turns"),
-                      ({"turns": True}, "bad_turns"), ({"turns": "nine"}, "bad_turns")):
+    assert engine.make_settings({"level": "standard", "turns": "11", "other": 1}) == {"level": "standard", "turns": 11}
+    for raw, code in (
+        ({"level": "hard"}, "bad_level"),
+        ({"turns": 10}, "bad_turns"),
+        ({"turns": True}, "bad_turns"),
+        ({"turns": "nine"}, "bad_turns"),
+    ):
         with pytest.raises(IllegalMove) as caught:
             engine.make_settings(raw)
         assert caught.value.code == code and caught.value.text
@@ -228,8 +282,18 @@ def test_a_turn_is_a_clue_by_the_giver_then_guesses_by_the_partner() -> None:
     assert engine.view(state, guesser)["role"] == "guesser" and not engine.view(state, guesser)["can_clue"]
 
     state, events = act(state, giver, {"type": "clue", "word": "  Océano ", "number": 2})
-    assert events == [{"type": "clue_given", "seat": giver, "turn": 1, "word": "oceano", "shown": "océano",
-                       "number": 2, "turns_left": 8, "at": events[0]["at"]}]
+    assert events == [
+        {
+            "type": "clue_given",
+            "seat": giver,
+            "turn": 1,
+            "word": "oceano",
+            "shown": "océano",
+            "number": 2,
+            "turns_left": 8,
+            "at": events[0]["at"],
+        }
+    ]
     assert state.turns_left == 8 and state.phase == engine.GUESS
     assert refused(state, giver, {"type": "clue", "word": "mar", "number": 1}).code == "clue_given"
     assert refused(state, giver, {"type": "end_turn"}).code == "not_guesser"
@@ -501,8 +565,7 @@ def test_nothing_happens_by_itself() -> None:
 def secret_cells(state: engine.State, seat: int) -> list[int]:
     """Cells whose kind on `seat`'s map nobody else has seen: not uncovered, not marked with that seat's
     colour, not the trap that ended the game."""
-    return [c for c in range(25) if c not in state.uncovered and c not in state.marks[seat]
-            and c != state.trap_cell]
+    return [c for c in range(25) if c not in state.uncovered and c not in state.marks[seat] and c != state.trap_cell]
 
 
 def reshuffled(state: engine.State, seat: int, rng: random.Random) -> engine.State:
@@ -516,19 +579,16 @@ def reshuffled(state: engine.State, seat: int, rng: random.Random) -> engine.Sta
     return other
 
 
-def random_game(seed: int, words: Any = None, level: str = "familiar"
-                ) -> list[engine.State]:
+def random_game(seed: int, words: Any = None, level: str = "familiar") -> list[engine.State]:
     """A random legal game to its end (a clue of a made-up word, random touches, random stops)."""
     rng = random.Random(seed)
-    state = engine.new_game({"level": level, "turns": rng.choice((9, 11))}, 2, rng, T0,
-                            words=words or source())
+    state = engine.new_game({"level": level, "turns": rng.choice((9, 11))}, 2, rng, T0, words=words or source())
     states = [state]
     for _step in range(400):
         if state.phase == engine.FINISHED:
             return states
         if state.phase == engine.CLUE:
-            action = {"type": "clue", "word": "zq" + "".join(rng.choices("aeiouñ", k=4)),
-                      "number": rng.randrange(10)}
+            action = {"type": "clue", "word": "zq" + "".join(rng.choices("aeiouñ", k=4)), "number": rng.randrange(10)}
             seat = state.giver
         elif rng.random() < 0.15:
             action, seat = {"type": "end_turn"}, state.guesser
@@ -556,7 +616,8 @@ def test_views_never_show_the_partners_map_nor_any_map_to_spectators_before_the_
                 text = json.dumps(view, sort_keys=True)
                 if not playing:
                     assert view["maps"] == state.maps and view["map"] == (
-                        None if viewer is None else state.maps[viewer])
+                        None if viewer is None else state.maps[viewer]
+                    )
                     continue
                 assert view["maps"] is None
                 if viewer is None:

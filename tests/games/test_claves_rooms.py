@@ -78,8 +78,7 @@ def test_the_room_keeps_the_pairs_record_and_never_repeats_words():
     giver = state.giver
     players = {0: host, 1: beto}
     trap = next(cell for cell, kind in enumerate(state.maps[giver]) if kind == engine.TRAP)
-    matches.match_act(match_id=match.pk, player=players[giver], action={"type": "clue", "word": "zumbido",
-                                                                        "number": 1})
+    matches.match_act(match_id=match.pk, player=players[giver], action={"type": "clue", "word": "zumbido", "number": 1})
     matches.match_act(match_id=match.pk, player=players[1 - giver], action={"type": "guess", "cell": trap})
     match.refresh_from_db()
     assert match.outcome["result"] == "lost" and match.outcome["reason"] == "trap"

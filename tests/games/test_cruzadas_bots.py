@@ -59,16 +59,63 @@ def test_the_levels_score_in_order_over_self_play() -> None:
         result = engine.outcome(play(order, rng, lexicon, dawg))
         for seat, level in enumerate(order):
             points[level].append(result["scores"][seat])
-    assert statistics.mean(points[bots.EASY]) < statistics.mean(points[bots.MEDIUM]) < statistics.mean(
-        points[bots.HARD])
+    assert (
+        statistics.mean(points[bots.EASY]) < statistics.mean(points[bots.MEDIUM]) < statistics.mean(points[bots.HARD])
+    )
 
 
 @pytest.mark.parametrize("seed", range(3))
 def test_bots_on_a_small_hand_made_list_only_make_legal_moves(seed: int) -> None:
     rng = random.Random(seed)
-    pool = ("al", "el", "ak", "at", "ek", "et", "ev", "ne", "de", "da", "ve", "ki", "ile", "kal", "kel", "tek", "tel",
-            "ara", "ana", "ata", "kar", "kır", "kan", "kat", "kaya", "elma", "kalem", "masa", "ses", "su", "on",
-            "ön", "ün", "üç", "iç", "aç", "at", "ad", "an", "in", "un", "ol", "öl", "yol", "yıl", "göl", "gün")
+    pool = (
+        "al",
+        "el",
+        "ak",
+        "at",
+        "ek",
+        "et",
+        "ev",
+        "ne",
+        "de",
+        "da",
+        "ve",
+        "ki",
+        "ile",
+        "kal",
+        "kel",
+        "tek",
+        "tel",
+        "ara",
+        "ana",
+        "ata",
+        "kar",
+        "kır",
+        "kan",
+        "kat",
+        "kaya",
+        "elma",
+        "kalem",
+        "masa",
+        "ses",
+        "su",
+        "on",
+        "ön",
+        "ün",
+        "üç",
+        "iç",
+        "aç",
+        "at",
+        "ad",
+        "an",
+        "in",
+        "un",
+        "ol",
+        "öl",
+        "yol",
+        "yıl",
+        "göl",
+        "gün",
+    )
     lists = {SLUG: WordSet(pool)}
     levels = (bots.LEVELS[seed % 3], bots.LEVELS[(seed + 1) % 3])
     state = play(levels, rng, lists.__getitem__, max_turns=150)  # no prebuilt graph: the bots derive one
@@ -164,6 +211,9 @@ def test_bot_choices_only_change_the_move_never_the_rules() -> None:
     for level in bots.LEVELS:
         play_ = chosen(state, level, rng)
         after, events = engine.apply(state, state.turn, bots.place_action(play_), T0, words=lexicon, dawg=dawg)
-        assert events[0]["points"] == play_.score == rules.score_move(
-            state.board, play_.placement, state.ruleset, state.star_cell, state.star_spent)[0]
+        assert (
+            events[0]["points"]
+            == play_.score
+            == rules.score_move(state.board, play_.placement, state.ruleset, state.star_cell, state.star_spent)[0]
+        )
         assert all(word in graph for word in events[0]["words"])

@@ -53,12 +53,23 @@ def cell(row: int, col: int) -> int:
     return row * SIZE + col
 
 
-def tiles(word: str, row: int, col: int, direction: str = "across", blanks: set[int] = frozenset(),
-          skip: set[int] = frozenset()) -> dict:
+def tiles(
+    word: str,
+    row: int,
+    col: int,
+    direction: str = "across",
+    blanks: set[int] = frozenset(),
+    skip: set[int] = frozenset(),
+) -> dict:
     step = 1 if direction == "across" else SIZE
-    return {"type": "place", "tiles": [
-        {"cell": cell(row, col) + k * step, "letter": letter, "blank": k in blanks}
-        for k, letter in enumerate(word) if k not in skip]}
+    return {
+        "type": "place",
+        "tiles": [
+            {"cell": cell(row, col) + k * step, "letter": letter, "blank": k in blanks}
+            for k, letter in enumerate(word)
+            if k not in skip
+        ],
+    }
 
 
 def rig(state: engine.State, seat: int, rack: str | list[str]) -> None:
@@ -76,8 +87,9 @@ def rig(state: engine.State, seat: int, rack: str | list[str]) -> None:
         state.racks[seat].append(tile)
 
 
-def act(state: engine.State, seat: int, action: dict, word_list: WordSet = SMALL, offset: float = 1
-        ) -> tuple[engine.State, list[dict]]:
+def act(
+    state: engine.State, seat: int, action: dict, word_list: WordSet = SMALL, offset: float = 1
+) -> tuple[engine.State, list[dict]]:
     return engine.apply(state, seat, action, at(offset), words=source(word_list))
 
 
@@ -111,8 +123,7 @@ def test_a_game_starts_with_the_ruleset_recorded_seven_tiles_each_and_the_star_o
     assert all_tiles(state) == Counter(TURKISH.bag)
     assert state.star_cell in rules.NORMAL_CELLS and state.star_cell not in rules.PREMIUMS
     view = engine.view(state, 0)
-    assert view["star"] == {"cell": list(divmod(state.star_cell, SIZE)), "index": state.star_cell,
-                            "spent": False}
+    assert view["star"] == {"cell": list(divmod(state.star_cell, SIZE)), "index": state.star_cell, "spent": False}
     assert engine.view(state, 1)["star"] == view["star"]
     assert view["turn"] == 0 and view["can_move"] and not engine.view(state, 1)["can_move"]
     assert view["bag_count"] == 86 and view["scores"] == [0, 0] and view["passes"] == 0
@@ -204,29 +215,50 @@ def test_al_on_the_star_scores_4_refills_the_rack_and_passes_the_turn() -> None:
 def test_typed_turkish_capitals_map_with_turkish_rules() -> None:
     state = new()
     rig(state, 0, "ışıkeee")
-    after, _ = act(state, 0, {"type": "place", "tiles": [
-        {"cell": cell(7, 7), "letter": "I"}, {"cell": cell(7, 8), "letter": "Ş"},
-        {"cell": cell(7, 9), "letter": "I", "blank": False}, {"cell": cell(7, 10), "letter": "K"}]},
-        word_list=WordSet(("ışık",)))
+    after, _ = act(
+        state,
+        0,
+        {
+            "type": "place",
+            "tiles": [
+                {"cell": cell(7, 7), "letter": "I"},
+                {"cell": cell(7, 8), "letter": "Ş"},
+                {"cell": cell(7, 9), "letter": "I", "blank": False},
+                {"cell": cell(7, 10), "letter": "K"},
+            ],
+        },
+        word_list=WordSet(("ışık",)),
+    )
     assert after.history[-1].words == ["ışık"]
     state = new()
     rig(state, 0, "iikeeee")
     after, _ = act(state, 0, tiles("İKİ", 7, 7), word_list=WordSet(("iki",)))
     assert after.history[-1].words == ["iki"] and Counter(after.racks[0]) >= Counter("eeee")
-    assert refused(state, 0, {"type": "place", "tiles": [{"cell": 112, "letter": "x"},
-                                                         {"cell": 113, "letter": "a"}]}).code == "bad_letter"
+    assert (
+        refused(state, 0, {"type": "place", "tiles": [{"cell": 112, "letter": "x"}, {"cell": 113, "letter": "a"}]}).code
+        == "bad_letter"
+    )
 
 
 def test_every_placement_rule_is_enforced_with_its_code() -> None:
     state = new()
     rig(state, 0, "alkmee" + BLANK)
     assert refused(state, 0, tiles("al", 3, 3)).code == "first_not_on_centre"
-    assert refused(state, 0, {"type": "place", "tiles": [{"cell": CENTRE, "letter": "a"}]}).code \
-        == "first_too_short"
-    assert refused(state, 0, {"type": "place", "tiles": [{"cell": CENTRE, "letter": "a"},
-                                                         {"cell": CENTRE + 16, "letter": "l"}]}).code == "not_in_line"
-    assert refused(state, 0, {"type": "place", "tiles": [{"cell": CENTRE, "letter": "a"},
-                                                         {"cell": CENTRE + 2, "letter": "l"}]}).code == "gap"
+    assert refused(state, 0, {"type": "place", "tiles": [{"cell": CENTRE, "letter": "a"}]}).code == "first_too_short"
+    assert (
+        refused(
+            state,
+            0,
+            {"type": "place", "tiles": [{"cell": CENTRE, "letter": "a"}, {"cell": CENTRE + 16, "letter": "l"}]},
+        ).code
+        == "not_in_line"
+    )
+    assert (
+        refused(
+            state, 0, {"type": "place", "tiles": [{"cell": CENTRE, "letter": "a"}, {"cell": CENTRE + 2, "letter": "l"}]}
+        ).code
+        == "gap"
+    )
     assert refused(state, 0, tiles("ev", 7, 7)).code == "not_in_rack"
     error = refused(state, 0, tiles("ma", 7, 7))
     assert error.code == "not_a_word" and error.params == {"word": "ma"} and "“ma”" in error.text
@@ -452,8 +484,11 @@ def assert_secret(state: engine.State, rng: random.Random) -> None:
         # bag's last three tiles, which letters on show could match by chance: seed 682630.)
         assert view == engine.view(_secret_shuffled(state, seat, rng), seat)
     spectator = engine.view(state, None)
-    assert all(json.dumps(r, ensure_ascii=False) not in json.dumps(spectator, ensure_ascii=False)
-               for r in state.racks if len(r) >= 3)
+    assert all(
+        json.dumps(r, ensure_ascii=False) not in json.dumps(spectator, ensure_ascii=False)
+        for r in state.racks
+        if len(r) >= 3
+    )
 
 
 # -- random legal games ------------------------------------------------------------------------------
@@ -465,9 +500,16 @@ def random_placement(state: engine.State, rng: random.Random, tries: int = 150) 
     if rules.is_empty(board):
         anchors = [CENTRE]
     else:
-        anchors = [i for i in range(rules.CELLS) if board[i] is None and any(
-            (n := rules._neighbour(i, d, s)) is not None and board[n] is not None
-            for d in (rules.ACROSS, rules.DOWN) for s in (-1, 1))]
+        anchors = [
+            i
+            for i in range(rules.CELLS)
+            if board[i] is None
+            and any(
+                (n := rules._neighbour(i, d, s)) is not None and board[n] is not None
+                for d in (rules.ACROSS, rules.DOWN)
+                for s in (-1, 1)
+            )
+        ]
     for _ in range(tries):
         anchor = rng.choice(anchors)
         direction = rng.choice((rules.ACROSS, rules.DOWN))
@@ -486,14 +528,17 @@ def random_placement(state: engine.State, rng: random.Random, tries: int = 150) 
         if len(cells) < count:
             continue
         picked = rng.sample(rack, count)
-        placement = tuple((c, rng.choice(LETTERS) if t == BLANK else t, t == BLANK)
-                          for c, t in zip(cells, picked, strict=True))
+        placement = tuple(
+            (c, rng.choice(LETTERS) if t == BLANK else t, t == BLANK) for c, t in zip(cells, picked, strict=True)
+        )
         try:
             rules.check_placement(board, placement, SHORT.__contains__, rack)
         except IllegalMove:
             continue
-        return {"type": "place", "tiles": [{"cell": c, "letter": letter, "blank": blank}
-                                           for c, letter, blank in placement]}
+        return {
+            "type": "place",
+            "tiles": [{"cell": c, "letter": letter, "blank": blank} for c, letter, blank in placement],
+        }
     return None
 
 

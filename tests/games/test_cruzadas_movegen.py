@@ -36,8 +36,9 @@ def brute_force(board: rules.Board, rack: list[str], words: set[str]) -> set[rul
         for n in range(1, len(rack) + 1):
             for cells in itertools.combinations(line, n):
                 step = 1 if len(cells) == 1 or cells[1] - cells[0] < rules.SIZE else rules.SIZE
-                if cells in seen_cells or any(board[i] is None and i not in cells
-                                              for i in range(cells[0], cells[-1] + 1, step)):
+                if cells in seen_cells or any(
+                    board[i] is None and i not in cells for i in range(cells[0], cells[-1] + 1, step)
+                ):
                     continue  # seen, or an empty square inside: a gap, illegal whatever the letters
                 seen_cells.add(cells)
                 try:  # geometry first, with any letter: it does not depend on the letters
@@ -92,10 +93,14 @@ def test_the_first_move_covers_the_centre_and_al_on_the_star_is_worth_4() -> Non
     graph = small_graph(["al", "la", "kal"])
     plays = movegen.generate(rules.empty_board(), ["a", "l"], graph, TR, star_cell=0)
     assert {play.placement for play in plays} == {
-        ((111, "a", False), (112, "l", False)), ((112, "a", False), (113, "l", False)),
-        ((97, "a", False), (112, "l", False)), ((112, "a", False), (127, "l", False)),
-        ((111, "l", False), (112, "a", False)), ((112, "l", False), (113, "a", False)),
-        ((97, "l", False), (112, "a", False)), ((112, "l", False), (127, "a", False)),
+        ((111, "a", False), (112, "l", False)),
+        ((112, "a", False), (113, "l", False)),
+        ((97, "a", False), (112, "l", False)),
+        ((112, "a", False), (127, "l", False)),
+        ((111, "l", False), (112, "a", False)),
+        ((112, "l", False), (113, "a", False)),
+        ((97, "l", False), (112, "a", False)),
+        ((112, "l", False), (127, "a", False)),
     }
     assert {play.score for play in plays if play.word == "al"} == {4}
 

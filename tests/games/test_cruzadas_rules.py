@@ -17,8 +17,14 @@ def at(row: int, col: int) -> int:
     return row * SIZE + col
 
 
-def lay(word: str, row: int, col: int, direction: str = "across", blanks: set[int] = frozenset(),
-        skip: set[int] = frozenset()) -> rules.Placement:
+def lay(
+    word: str,
+    row: int,
+    col: int,
+    direction: str = "across",
+    blanks: set[int] = frozenset(),
+    skip: set[int] = frozenset(),
+) -> rules.Placement:
     """A placement spelling `word` from (row, col); positions in `skip` are already on the board."""
     step = 1 if direction == "across" else SIZE
     start = at(row, col)
@@ -32,8 +38,12 @@ def board_with(*placements: rules.Placement) -> rules.Board:
     return board
 
 
-def code_of(board: rules.Board, placement: rules.Placement, words=("al", "la", "kal", "ak", "el"),
-            rack="abcçdefgğhıijklmnoöprsştuüvyz??") -> str:
+def code_of(
+    board: rules.Board,
+    placement: rules.Placement,
+    words=("al", "la", "kal", "ak", "el"),
+    rack="abcçdefgğhıijklmnoöprsştuüvyz??",
+) -> str:
     with pytest.raises(IllegalMove) as caught:
         rules.check_placement(board, placement, set(words).__contains__, list(rack))
     assert caught.value.text
@@ -132,8 +142,9 @@ def test_every_word_formed_must_be_in_the_dictionary_not_only_the_main_word() ->
 def test_tiles_must_come_from_the_rack_and_a_blank_needs_a_blank() -> None:
     assert code_of(rules.empty_board(), lay("al", 7, 7), rack="aek") == "not_in_rack"
     assert code_of(rules.empty_board(), lay("al", 7, 7, blanks={1}), rack="al") == "not_in_rack"
-    assert rules.check_placement(rules.empty_board(), lay("al", 7, 7, blanks={1}), {"al"}.__contains__,
-                                 ["a", BLANK]) == ["al"]
+    assert rules.check_placement(
+        rules.empty_board(), lay("al", 7, 7, blanks={1}), {"al"}.__contains__, ["a", BLANK]
+    ) == ["al"]
 
 
 def test_malformed_placements_are_refused() -> None:
@@ -152,15 +163,19 @@ def test_a_line_does_not_wrap_from_one_row_to_the_next() -> None:
 
 def test_words_formed_lists_the_main_word_then_each_crossword() -> None:
     board = board_with(lay("al", 7, 7))
-    assert rules.words_formed(board, lay("la", 8, 7)) == [[at(8, 7), at(8, 8)], [at(7, 7), at(8, 7)],
-                                                         [at(7, 8), at(8, 8)]]
+    assert rules.words_formed(board, lay("la", 8, 7)) == [
+        [at(8, 7), at(8, 8)],
+        [at(7, 7), at(8, 7)],
+        [at(7, 8), at(8, 8)],
+    ]
 
 
 # -- scoring -----------------------------------------------------------------------------------------
 
 
-def score(board: rules.Board, placement: rules.Placement, star_cell: int | None = None,
-          star_spent: bool = False) -> tuple[int, list[dict]]:
+def score(
+    board: rules.Board, placement: rules.Placement, star_cell: int | None = None, star_spent: bool = False
+) -> tuple[int, list[dict]]:
     return rules.score_move(board, placement, TURKISH, star_cell, star_spent)
 
 
@@ -179,8 +194,7 @@ def test_word_multipliers_multiply_together() -> None:
     # new A on the 3W at (7,0) make an 8-letter word of ones: 8 * 3 * 3.
     board = board_with(lay("kkkkkk", 1, 0, "down"))
     total, breakdown = score(board, ((at(0, 0), "k", False), (at(7, 0), "a", False)))
-    assert breakdown == [{"kind": "word", "word": "kkkkkkka", "cells": [at(r, 0) for r in range(8)],
-                          "points": 72}]
+    assert breakdown == [{"kind": "word", "word": "kkkkkkka", "cells": [at(r, 0) for r in range(8)], "points": 72}]
     assert total == 72
 
 

@@ -62,8 +62,9 @@ def _guesses_to_solve(language: str, level: str, seed: int) -> int:
 
 @pytest.mark.parametrize("language", ["es", "ru"])
 def test_hard_solves_in_fewer_guesses_than_easy(language: str) -> None:
-    averages = {level: statistics.mean(_guesses_to_solve(language, level, seed) for seed in range(25))
-                for level in bots.LEVELS}
+    averages = {
+        level: statistics.mean(_guesses_to_solve(language, level, seed) for seed in range(25)) for level in bots.LEVELS
+    }
     assert averages[bots.HARD] < averages[bots.EASY]
     assert averages[bots.MEDIUM] < averages[bots.EASY]
     assert averages[bots.HARD] < 4.2  # a strong player; a fixed bar so that a weakened bot is noticed
@@ -80,8 +81,11 @@ def test_a_bot_keeps_to_words_that_fit_its_hints(level: str) -> None:
         while (action := bots.bot_action(state, 0, level, rng, words=lexicon)) is not None:
             rows = [(r.word, r.marks) for r in state.current.seats[0].rows]
             fits = all(list(wordle.feedback(g, action["word"])) == m for g, m in rows)
-            must_fit = {bots.EASY: len(rows) >= engine.MAX_GUESSES - 2, bots.MEDIUM: True,
-                        bots.HARD: len(rows) == engine.MAX_GUESSES - 1}[level]
+            must_fit = {
+                bots.EASY: len(rows) >= engine.MAX_GUESSES - 2,
+                bots.MEDIUM: True,
+                bots.HARD: len(rows) == engine.MAX_GUESSES - 1,
+            }[level]
             if must_fit:
                 assert fits, (level, action, rows)
             if level == bots.MEDIUM:
@@ -108,12 +112,10 @@ def test_a_bot_never_peeks_at_the_hidden_word() -> None:
 
 def test_a_bot_waits_for_the_card_and_stops_when_done() -> None:
     rng = random.Random(1)
-    state = engine.new_game({"language": "es", "rounds": 1, "hidden_words": ["perro"]}, 2, rng, T0,
-                            words=lexicon)
+    state = engine.new_game({"language": "es", "rounds": 1, "hidden_words": ["perro"]}, 2, rng, T0, words=lexicon)
     assert bots.bot_action(state, 0, bots.HARD, rng, words=lexicon) is None  # start card
     state, _ = engine.advance(state, engine.next_deadline(state))
-    state, _ = engine.apply(state, 0, {"type": "guess", "word": "perro"}, state.current.opens_at,
-                            words=lexicon)
+    state, _ = engine.apply(state, 0, {"type": "guess", "word": "perro"}, state.current.opens_at, words=lexicon)
     assert bots.bot_action(state, 0, bots.HARD, rng, words=lexicon) is None  # solved
     with pytest.raises(ValueError):
         bots.bot_action(state, 1, "expert", rng, words=lexicon)
@@ -121,15 +123,16 @@ def test_a_bot_waits_for_the_card_and_stops_when_done() -> None:
 
 def test_harder_bots_think_faster() -> None:
     rng = random.Random(0)
-    means = {level: statistics.mean(bots.think_seconds(level, rng) for _ in range(500))
-             for level in bots.LEVELS}
+    means = {level: statistics.mean(bots.think_seconds(level, rng) for _ in range(500)) for level in bots.LEVELS}
     assert means[bots.HARD] < means[bots.MEDIUM] < means[bots.EASY]
     assert all(1 < bots.think_seconds(level, rng) < 30 for level in bots.LEVELS)
 
 
 def test_bots_with_a_hand_made_list() -> None:
-    lists = {"duelo-es-5-valid": WordSet(("perro", "perra", "parra", "gatos", "torre")),
-             "duelo-es-5-hidden": WordSet(("perro", "perra", "torre"))}
+    lists = {
+        "duelo-es-5-valid": WordSet(("perro", "perra", "parra", "gatos", "torre")),
+        "duelo-es-5-hidden": WordSet(("perro", "perra", "torre")),
+    }
     for level in bots.LEVELS:
         rng = random.Random(3)
         state = engine.new_game({"language": "es", "rounds": 1}, 2, rng, T0, words=lists.__getitem__)

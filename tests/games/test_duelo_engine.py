@@ -19,8 +19,22 @@ T0 = datetime(2025, 3, 1, 12, 0, tzinfo=UTC)
 OPEN = engine.START_CARD_SECONDS  # seconds after T0 when round 1 opens
 
 HIDDEN = ("abaco", "perro", "gatos", "mundo", "torre")
-EXTRA = ("bollo", "barco", "casas", "arbol", "nubes", "lapiz", "raton", "queso", "baños", "perra", "gatas",
-         "torta", "abeto", "banos")
+EXTRA = (
+    "bollo",
+    "barco",
+    "casas",
+    "arbol",
+    "nubes",
+    "lapiz",
+    "raton",
+    "queso",
+    "baños",
+    "perra",
+    "gatas",
+    "torta",
+    "abeto",
+    "banos",
+)
 SHOWN = {"abaco": "ábaco", "arbol": "árbol", "lapiz": "lápiz", "raton": "ratón"}
 LISTS = {
     "duelo-es-5-valid": WordSet(HIDDEN + EXTRA, SHOWN),
@@ -160,8 +174,22 @@ def test_naive_datetimes_are_refused() -> None:
 
 @pytest.mark.parametrize(
     ("guesses", "order", "points"),
-    [(1, 1, 75), (1, 2, 70), (1, 3, 65), (1, 4, 60), (2, 4, 50), (3, 4, 40), (4, 4, 30), (5, 4, 20),
-     (6, 4, 10), (6, 1, 25), (3, 2, 50), (5, 1, 35), (6, None, 0), (3, None, 0)],
+    [
+        (1, 1, 75),
+        (1, 2, 70),
+        (1, 3, 65),
+        (1, 4, 60),
+        (2, 4, 50),
+        (3, 4, 40),
+        (4, 4, 30),
+        (5, 4, 20),
+        (6, 4, 10),
+        (6, 1, 25),
+        (3, 2, 50),
+        (5, 1, 35),
+        (6, None, 0),
+        (3, None, 0),
+    ],
 )
 def test_scoring_table(guesses: int, order: int | None, points: int) -> None:
     assert engine.score(guesses, order) == points
@@ -169,11 +197,19 @@ def test_scoring_table(guesses: int, order: int | None, points: int) -> None:
 
 def test_fewer_guesses_beat_a_faster_finish() -> None:
     # The rules' example: 3 guesses second to solve (40 + 10) beats 5 guesses first (20 + 15).
-    state = play(new(hidden=("ÁBACO",)), [
-        (1, "bollo", OPEN + 1), (1, "barco", OPEN + 2), (1, "casas", OPEN + 3), (1, "arbol", OPEN + 4),
-        (0, "bollo", OPEN + 4.5), (0, "barco", OPEN + 4.6),
-        (1, "abaco", OPEN + 5), (0, "abaco", OPEN + 6),
-    ])
+    state = play(
+        new(hidden=("ÁBACO",)),
+        [
+            (1, "bollo", OPEN + 1),
+            (1, "barco", OPEN + 2),
+            (1, "casas", OPEN + 3),
+            (1, "arbol", OPEN + 4),
+            (0, "bollo", OPEN + 4.5),
+            (0, "barco", OPEN + 4.6),
+            (1, "abaco", OPEN + 5),
+            (0, "abaco", OPEN + 6),
+        ],
+    )
     seats = engine.view(state, None)["seats"]
     assert (seats[1]["solve_order"], seats[1]["round_points"]) == (1, 35)
     assert (seats[0]["solve_order"], seats[0]["round_points"]) == (2, 50)
@@ -231,8 +267,12 @@ def test_the_round_clock_ends_a_round_nobody_solves() -> None:
 
 def test_the_first_solve_opens_a_twenty_second_closing_countdown() -> None:
     state, events = guess(new(seats=3), 0, "abaco", OPEN + 10)
-    assert {"type": "closing_started", "round": 1, "closing_ends_at": at(OPEN + 30).isoformat(),
-            "shortens": True} in events
+    assert {
+        "type": "closing_started",
+        "round": 1,
+        "closing_ends_at": at(OPEN + 30).isoformat(),
+        "shortens": True,
+    } in events
     assert engine.next_deadline(state) == at(OPEN + 30)
     state = play(state, [(1, "abaco", OPEN + 25)])  # a second solve does not move it
     assert engine.next_deadline(state) == at(OPEN + 30)
@@ -256,8 +296,7 @@ def test_a_round_ends_as_soon_as_every_seat_solved_or_ran_out() -> None:
     assert state.phase == engine.ENDING and events[-1]["reason"] == engine.ALL_DONE
     view = engine.view(state, 0)
     assert view["hidden"] == {"word": "abaco", "shown": "ábaco", "letters": list("abaco")}
-    assert view["history"][0]["results"][1] == {"seat": 1, "solved": True, "guesses": 1, "solve_order": 1,
-                                                "points": 75}
+    assert view["history"][0]["results"][1] == {"seat": 1, "solved": True, "guesses": 1, "solve_order": 1, "points": 75}
     # End card, then the next round's start card, then its clock.
     card_end = OPEN + 7 + engine.END_CARD_SECONDS
     assert engine.next_deadline(state) == at(card_end)
@@ -320,8 +359,13 @@ def test_the_highest_total_wins_alone() -> None:
 
 def test_a_draw_only_when_every_total_is_equal() -> None:
     nobody, _ = engine.advance(new(seats=4), at(3600))
-    assert engine.outcome(nobody) == {**engine.outcome(nobody), "totals": [0, 0, 0, 0], "winners": [],
-                                      "draw": True, "places": [1, 1, 1, 1]}
+    assert engine.outcome(nobody) == {
+        **engine.outcome(nobody),
+        "totals": [0, 0, 0, 0],
+        "winners": [],
+        "draw": True,
+        "places": [1, 1, 1, 1],
+    }
     assert engine.outcome(new()) is None
 
 
@@ -375,8 +419,9 @@ def test_defaults_are_three_rounds_of_ninety_seconds() -> None:
 def test_no_hidden_word_repeats_within_a_match(seed: int) -> None:
     state = engine.new_game({"language": "es", "rounds": 5}, 2, random.Random(seed), T0, words=words)
     assert sorted(state.hidden_words) == sorted(HIDDEN)
-    avoided = engine.new_game({"language": "es", "rounds": 3}, 2, random.Random(seed), T0, words=words,
-                              avoid={"abaco", "perro"})
+    avoided = engine.new_game(
+        {"language": "es", "rounds": 3}, 2, random.Random(seed), T0, words=words, avoid={"abaco", "perro"}
+    )
     assert set(avoided.hidden_words) == {"gatos", "mundo", "torre"}
 
 
@@ -425,13 +470,21 @@ def _secrets_ok(state: engine.State, viewer: int | None) -> None:
         for row in grid.rows:
             if row.word not in own:
                 assert row.word not in text and row.shown not in text
-        assert set(view["seats"][seat]) == {"seat", "rows", "guesses", "solved", "solve_order", "done",
-                                            "round_points", "total"}
+        assert set(view["seats"][seat]) == {
+            "seat",
+            "rows",
+            "guesses",
+            "solved",
+            "solve_order",
+            "done",
+            "round_points",
+            "total",
+        }
         assert all(set(row) == {"marks"} for row in view["seats"][seat]["rows"])
     if not revealed and current.hidden not in own:
         assert current.hidden not in text and current.shown not in text
         assert view["hidden"] is None
-    for later in state.hidden_words[current.number:]:
+    for later in state.hidden_words[current.number :]:
         if later not in own:
             assert later not in text
     if viewer is None:
@@ -439,13 +492,15 @@ def _secrets_ok(state: engine.State, viewer: int | None) -> None:
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(seed=st.integers(0, 2**32), seats=st.integers(2, 6), rounds=st.sampled_from([1, 3, 5]),
-       seconds=st.sampled_from([60, 90, 120]))
-def test_a_random_game_ends_round_trips_and_keeps_its_secrets(seed: int, seats: int, rounds: int,
-                                                              seconds: int) -> None:
+@given(
+    seed=st.integers(0, 2**32),
+    seats=st.integers(2, 6),
+    rounds=st.sampled_from([1, 3, 5]),
+    seconds=st.sampled_from([60, 90, 120]),
+)
+def test_a_random_game_ends_round_trips_and_keeps_its_secrets(seed: int, seats: int, rounds: int, seconds: int) -> None:
     rng = random.Random(seed)
-    state = engine.new_game({"language": "es", "rounds": rounds, "round_seconds": seconds}, seats, rng, T0,
-                            words=words)
+    state = engine.new_game({"language": "es", "rounds": rounds, "round_seconds": seconds}, seats, rng, T0, words=words)
     now = T0
     for _step in range(3000):
         if state.phase == engine.FINISHED:

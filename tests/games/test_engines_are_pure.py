@@ -23,8 +23,13 @@ from games.runtime.engine import BOTS, ENGINES
 
 ROOT = Path(__file__).resolve().parents[2]
 PURE = "Engines and bots are pure"
-CONTRACT = next(contract for contract in tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
-                ["tool"]["importlinter"]["contracts"] if contract["name"].startswith(PURE))
+CONTRACT = next(
+    contract
+    for contract in tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["importlinter"][
+        "contracts"
+    ]
+    if contract["name"].startswith(PURE)
+)
 MODULES = sorted(set(CONTRACT["source_modules"]))
 # Modules of games/<slug>/ that are glue, not rules: how the runtime sees the game (spec), a benchmark
 # command (arena), and whatever talks to Django.
@@ -39,16 +44,23 @@ def test_every_engine_is_listed_as_pure() -> None:
 
 
 def test_every_module_of_a_games_rules_is_listed_as_pure() -> None:
-    rules = {f"games.{slug}.{path.stem}" for slug in game_slugs() for path in (ROOT / "games" / slug).glob("*.py")
-             if path.stem not in GLUE}
+    rules = {
+        f"games.{slug}.{path.stem}"
+        for slug in game_slugs()
+        for path in (ROOT / "games" / slug).glob("*.py")
+        if path.stem not in GLUE
+    }
     assert rules <= set(MODULES), sorted(rules - set(MODULES))
     assert {"wordlists.alphabets", "wordlists.dawg"} <= set(MODULES)
 
 
 def test_the_contract_forbids_django_the_runtime_the_wallet_and_accounts() -> None:
     forbidden = set(CONTRACT["forbidden_modules"])
-    runtime = {f"games.runtime.{path.stem}" for path in (ROOT / "games" / "runtime").glob("*.py")
-               if path.stem not in ("__init__", "engine")}
+    runtime = {
+        f"games.runtime.{path.stem}"
+        for path in (ROOT / "games" / "runtime").glob("*.py")
+        if path.stem not in ("__init__", "engine")
+    }
     assert {"django", "channels", "celery", "accounts", "wallet", "lobby", "games.models", "games.tasks"} <= forbidden
     assert runtime <= forbidden, sorted(runtime - forbidden)
 
@@ -62,19 +74,33 @@ def test_importing_the_engines_loads_no_django() -> None:
     )
     env = {k: v for k, v in os.environ.items() if k != "DJANGO_SETTINGS_MODULE"}
     env["PYTHONPATH"] = str(ROOT)
-    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True,
-                          timeout=60, check=False)
+    done = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True, timeout=60, check=False
+    )
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout) == []
 
 
 # Calls an engine must not make: the time comes in as `now`, randomness as `rng`, word lists as `words`.
 FORBIDDEN_CALLS = {
-    ("datetime", "now"), ("datetime", "utcnow"), ("datetime", "today"), ("date", "today"),
-    ("time", "time"), ("time", "monotonic"), ("time", "perf_counter"), ("timezone", "now"),
-    ("random", "random"), ("random", "choice"), ("random", "randrange"), ("random", "randint"),
-    ("random", "shuffle"), ("random", "sample"), ("random", "uniform"), ("random", "seed"),
-    ("uuid", "uuid4"), ("os", "urandom"),
+    ("datetime", "now"),
+    ("datetime", "utcnow"),
+    ("datetime", "today"),
+    ("date", "today"),
+    ("time", "time"),
+    ("time", "monotonic"),
+    ("time", "perf_counter"),
+    ("timezone", "now"),
+    ("random", "random"),
+    ("random", "choice"),
+    ("random", "randrange"),
+    ("random", "randint"),
+    ("random", "shuffle"),
+    ("random", "sample"),
+    ("random", "uniform"),
+    ("random", "seed"),
+    ("uuid", "uuid4"),
+    ("os", "urandom"),
 }
 FORBIDDEN_NAMES = {"open", "input"}
 

@@ -40,7 +40,7 @@ def banner(page) -> str:
     """The banner's markup, or "" when the page has none."""
     html = page.content.decode()
     start = html.find('data-testid="game-on"')
-    return "" if start < 0 else html[start:html.index("</div>", start)]
+    return "" if start < 0 else html[start : html.index("</div>", start)]
 
 
 def test_it_shows_the_table_on_every_page_but_its_own(table):

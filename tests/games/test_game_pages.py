@@ -91,8 +91,7 @@ def test_results_show_on_the_players_page(client):
     match = matches.match_start(room=room, by=room.host)
     hidden = match.state["hidden_words"][0]
     opens = timezone.datetime.fromisoformat(match.state["rounds"][0]["opens_at"])
-    matches.match_act(match_id=match.pk, player=room.host, action={"type": "guess", "word": hidden},
-                      now=opens)
+    matches.match_act(match_id=match.pk, player=room.host, action={"type": "guess", "word": hidden}, now=opens)
     matches.match_advance(match_id=match.pk, now=opens + timedelta(minutes=5))
     page = client.get("/me/").content.decode()
     assert "1 jugadas · 1 ganadas · 75 puntos" in page

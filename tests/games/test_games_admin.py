@@ -18,8 +18,9 @@ def no_celery_tasks():
 
 
 def test_an_admin_sees_a_match_and_ends_it_through_the_service(client, alice, bob_guest):
-    room = rooms.room_create(game="duelo", host=alice.player, seats=2, interface_language="es",
-                             settings={"language": "es", "rounds": 1})
+    room = rooms.room_create(
+        game="duelo", host=alice.player, seats=2, interface_language="es", settings={"language": "es", "rounds": 1}
+    )
     rooms.room_join(room=room, player=bob_guest)
     match = matches.match_start(room=room, by=alice.player, now=timezone.now())
     client.force_login(get_user_model().objects.create_superuser("ops", "ops@example.com", PASSWORD))
@@ -35,8 +36,9 @@ def test_an_admin_sees_a_match_and_ends_it_through_the_service(client, alice, bo
 
 
 def test_game_state_cannot_be_edited_in_the_admin(client, alice, bob_guest):
-    room = rooms.room_create(game="duelo", host=alice.player, seats=2, interface_language="es",
-                             settings={"language": "es", "rounds": 1})
+    room = rooms.room_create(
+        game="duelo", host=alice.player, seats=2, interface_language="es", settings={"language": "es", "rounds": 1}
+    )
     rooms.room_join(room=room, player=bob_guest)
     match = matches.match_start(room=room, by=alice.player, now=timezone.now())
     client.force_login(get_user_model().objects.create_superuser("ops", "ops@example.com", PASSWORD))

@@ -96,8 +96,7 @@ def test_a_random_opponent_match_waits_for_both_and_a_game_against_the_ai_does_n
     room = queue.queue_join(player=beto, game="cruzadas", interface_language="es")
     assert room.matches.get().status == Match.ARRIVING
 
-    solo = rooms.room_create(game="cruzadas", host=ana, seats=2, bot_level="easy", interface_language="es",
-                             settings={})
+    solo = rooms.room_create(game="cruzadas", host=ana, seats=2, bot_level="easy", interface_language="es", settings={})
     assert matches.match_start(room=solo, by=ana).status == Match.PLAYING
 
 
@@ -153,8 +152,9 @@ def _a_wordgrid_move(match: Match) -> dict:
 
 def test_a_torneo_guess_typed_before_the_clock_skipped_the_turn_is_not_played_on_the_next_one():
     people = [player_create_guest(nickname=f"Player{index}") for index in range(8)]
-    room = rooms.room_create(game="torneo", host=people[0], seats=8, interface_language="es",
-                             settings={"language": "es", "rated": False})
+    room = rooms.room_create(
+        game="torneo", host=people[0], seats=8, interface_language="es", settings={"language": "es", "rated": False}
+    )
     for person in people[1:]:
         rooms.room_join(room=room, player=person)
     match = matches.match_start(room=room, by=None)
@@ -167,16 +167,22 @@ def test_a_torneo_guess_typed_before_the_clock_skipped_the_turn_is_not_played_on
     # Two turns later (hers skipped by the clock, then her rival's) it is her turn again, a new one.
     later = opens + timedelta(seconds=2 * torneo.TURN_SECONDS + 1)
     with pytest.raises(IllegalMove) as refused:
-        matches.match_act(match_id=match.pk, player=people[first], turn=seen, now=later,
-                          action={"type": "guess", "word": "perro"})
+        matches.match_act(
+            match_id=match.pk, player=people[first], turn=seen, now=later, action={"type": "guess", "word": "perro"}
+        )
     assert refused.value.code == "stale_turn"
     assert Match.objects.get(pk=match.pk).version == match.version  # nothing changed, not even the clock
 
 
 def test_a_duelo_guess_for_a_round_that_has_ended_is_refused_and_one_for_this_round_is_not():
     ana, beto = player_create_guest(nickname="Ana"), player_create_guest(nickname="Beto")
-    room = rooms.room_create(game="duelo", host=ana, seats=2, interface_language="es",
-                             settings={"language": "es", "rounds": 3, "round_seconds": 60})
+    room = rooms.room_create(
+        game="duelo",
+        host=ana,
+        seats=2,
+        interface_language="es",
+        settings={"language": "es", "rounds": 3, "round_seconds": 60},
+    )
     rooms.room_join(room=room, player=beto)
     match = matches.match_start(room=room, by=ana)
     from games.duelo import engine as duelo
@@ -184,15 +190,26 @@ def test_a_duelo_guess_for_a_round_that_has_ended_is_refused_and_one_for_this_ro
     state = duelo.from_json(match.state)
     opens = state.current.opens_at
     assert duelo.turn_of(state, 0) == "round:1"
-    matches.match_act(match_id=match.pk, player=ana, action={"type": "guess", "word": "perro"}, turn="round:1",
-                      now=opens + timedelta(seconds=1))
+    matches.match_act(
+        match_id=match.pk,
+        player=ana,
+        action={"type": "guess", "word": "perro"},
+        turn="round:1",
+        now=opens + timedelta(seconds=1),
+    )
     # Several guesses may be on their way for one round: the second names the same round and is played.
-    matches.match_act(match_id=match.pk, player=ana, action={"type": "guess", "word": "gatos"}, turn="round:1",
-                      now=opens + timedelta(seconds=2))
+    matches.match_act(
+        match_id=match.pk,
+        player=ana,
+        action={"type": "guess", "word": "gatos"},
+        turn="round:1",
+        now=opens + timedelta(seconds=2),
+    )
     after_round = opens + timedelta(seconds=60 + 30)
     with pytest.raises(IllegalMove) as refused:
-        matches.match_act(match_id=match.pk, player=beto, action={"type": "guess", "word": "perro"},
-                          turn="round:1", now=after_round)
+        matches.match_act(
+            match_id=match.pk, player=beto, action={"type": "guess", "word": "perro"}, turn="round:1", now=after_round
+        )
     assert refused.value.code == "stale_turn"
 
 

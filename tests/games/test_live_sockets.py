@@ -101,8 +101,15 @@ async def test_a_move_for_a_passed_turn_is_refused_with_a_clear_code_and_a_move_
     ana = socket(code, ana_cookie)
     await ana.connect()
     await receive_until(ana, "match")
-    await ana.send_json_to({"type": "act", "match_id": match_id, "ref": "old", "turn": "round:0",
-                            "action": {"type": "guess", "word": "perro"}})
+    await ana.send_json_to(
+        {
+            "type": "act",
+            "match_id": match_id,
+            "ref": "old",
+            "turn": "round:0",
+            "action": {"type": "guess", "word": "perro"},
+        }
+    )
     error = await receive_until(ana, "error")
     assert error["code"] == "stale_turn" and error["ref"] == "old" and error["message"]
     await ana.send_json_to({"type": "act", "match_id": match_id, "action": {"type": "guess", "word": "perro"}})
@@ -117,8 +124,10 @@ async def test_a_lone_surrogate_is_malformed_and_the_socket_stays_open():
     ana = socket(code, ana_cookie)
     await ana.connect()
     await receive_until(ana, "match")
-    await ana.send_to(text_data=f'{{"type": "act", "match_id": {match_id}, "turn": "round:1", "ref": "\\ud800", '
-                                '"action": {"type": "guess", "word": "perro"}}')
+    await ana.send_to(
+        text_data=f'{{"type": "act", "match_id": {match_id}, "turn": "round:1", "ref": "\\ud800", '
+        '"action": {"type": "guess", "word": "perro"}}'
+    )
     assert (await receive_until(ana, "error"))["code"] == "malformed"
     await ana.send_json_to({"type": "ping"})
     assert (await receive_until(ana, "pong")) == {"type": "pong"}
@@ -187,13 +196,13 @@ async def test_pings_keep_a_socket_present():
     await receive_until(ana, "match")
     key = f"dg:presence:{code}"
     client = presence._client()
-    (member, first), = await client.zrange(key, 0, -1, withscores=True)
+    ((member, first),) = await client.zrange(key, 0, -1, withscores=True)
     consumer_beat = presence.BEAT_SECONDS
     presence.BEAT_SECONDS = 0.0  # every ping refreshes, for the test
     try:
         await ana.send_json_to({"type": "ping"})
         await receive_until(ana, "pong")
-        (_member, refreshed), = await client.zrange(key, 0, -1, withscores=True)
+        ((_member, refreshed),) = await client.zrange(key, 0, -1, withscores=True)
     finally:
         presence.BEAT_SECONDS = consumer_beat
     assert refreshed > first
@@ -207,13 +216,24 @@ async def test_a_move_whose_broadcast_fails_after_commit_is_still_answered_ok(ca
     turn = (await receive_until(ana, "match"))["turn"]
     # Redis goes away for everything the move does after its commit: the layer the service announces on
     # points at a port where nothing listens (Ana's own socket keeps the layer it connected with).
-    dead = {"default": {"BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
-                        "CONFIG": {"hosts": [{"address": "redis://127.0.0.1:1/0", "socket_timeout": 1}]}}}
+    dead = {
+        "default": {
+            "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
+            "CONFIG": {"hosts": [{"address": "redis://127.0.0.1:1/0", "socket_timeout": 1}]},
+        }
+    }
     with override_settings(CHANNEL_LAYERS=dead), caplog.at_level(logging.ERROR):
         channel_layers.backends.pop("default", None)
         try:
-            await ana.send_json_to({"type": "act", "match_id": match_id, "ref": "r1", "turn": turn,
-                                    "action": {"type": "guess", "word": "árbol"}})
+            await ana.send_json_to(
+                {
+                    "type": "act",
+                    "match_id": match_id,
+                    "ref": "r1",
+                    "turn": turn,
+                    "action": {"type": "guess", "word": "árbol"},
+                }
+            )
             assert (await receive_until(ana, "ok"))["ref"] == "r1"
         finally:
             channel_layers.backends.pop("default", None)

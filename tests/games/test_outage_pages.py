@@ -26,8 +26,12 @@ def redis_down():
     """The channel layer and the Celery broker of this process point at a Redis that is not there."""
     from config.celery import app
 
-    layers = {"default": {"BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
-                          "CONFIG": {"hosts": [{"address": DEAD, "socket_timeout": 1}]}}}
+    layers = {
+        "default": {
+            "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
+            "CONFIG": {"hosts": [{"address": DEAD, "socket_timeout": 1}]},
+        }
+    }
     previous = app.conf.broker_url
     with override_settings(CHANNEL_LAYERS=layers):
         channel_layers.backends.pop("default", None)

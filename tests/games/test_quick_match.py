@@ -19,8 +19,7 @@ def no_celery_tasks():
 
 
 def join(player, language="es"):
-    return quickmatch.quick_match_join(player=player, game="duelo", language=language,
-                                       interface_language="es")
+    return quickmatch.quick_match_join(player=player, game="duelo", language=language, interface_language="es")
 
 
 def test_players_asking_for_the_same_language_share_a_room(alice, bob_guest, carol_guest):

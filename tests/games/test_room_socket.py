@@ -31,8 +31,13 @@ def table_of_two():
     from accounts.models import Player
 
     host, guest = Player.objects.get(nickname="Ana"), Player.objects.get(nickname="Beto")
-    room = rooms.room_create(game="duelo", host=host, seats=2, interface_language="es",
-                             settings={"language": "es", "rounds": 1, "round_seconds": 60})
+    room = rooms.room_create(
+        game="duelo",
+        host=host,
+        seats=2,
+        interface_language="es",
+        settings={"language": "es", "rounds": 1, "round_seconds": 60},
+    )
     rooms.room_join(room=room, player=guest)
     match = matches.match_start(room=room, by=host)
     state = engine.from_json(match.state)
@@ -82,9 +87,12 @@ async def guess_now(match_id: int, cookie_owner: str, word: str):
 
         match = Match.objects.get(pk=match_id)
         state = engine.from_json(match.state)
-        matches.match_act(match_id=match_id, player=Player.objects.get(nickname=cookie_owner),
-                          action={"type": "guess", "word": word},
-                          now=state.current.opens_at + timedelta(seconds=2))
+        matches.match_act(
+            match_id=match_id,
+            player=Player.objects.get(nickname=cookie_owner),
+            action={"type": "guess", "word": word},
+            now=state.current.opens_at + timedelta(seconds=2),
+        )
 
     await act()
 
@@ -104,7 +112,8 @@ async def test_each_player_gets_their_own_view_and_never_a_rivals_letters():
     theirs = await receive_until(beto, "match")
     assert mine["view"]["grid"]["rows"][0]["shown"] == "perro"
     assert "perro" not in json.dumps(theirs) and "p" not in [
-        letter for row in theirs["view"]["grid"]["rows"] for letter in row["letters"]]
+        letter for row in theirs["view"]["grid"]["rows"] for letter in row["letters"]
+    ]
     assert len(theirs["view"]["seats"][0]["rows"]) == 1  # Beto sees Ana's colours, live
     hidden = state.hidden_words[0]
     assert hidden not in json.dumps(theirs) and hidden not in json.dumps(mine)
@@ -120,14 +129,16 @@ async def test_a_move_from_the_socket_goes_through_the_service_and_errors_go_to_
     turn = (await receive_until(ana, "match"))["turn"]
     await receive_until(beto, "match")
     assert turn == "round:1"  # the round Ana plays: her guesses name it
-    await ana.send_json_to({"type": "act", "match_id": match_id, "ref": "r1", "turn": turn,
-                            "action": {"type": "guess", "word": "qqqqq"}})
+    await ana.send_json_to(
+        {"type": "act", "match_id": match_id, "ref": "r1", "turn": turn, "action": {"type": "guess", "word": "qqqqq"}}
+    )
     error = await receive_until(ana, "error")
     assert error["code"] == "not_in_list" and error["ref"] == "r1"
     assert error["message"] == "No está en la lista de palabras."
     assert "error" not in [frame["type"] for frame in await drain(beto)]  # Ana's mistake is hers alone
-    await ana.send_json_to({"type": "act", "match_id": match_id, "ref": "r2", "turn": turn,
-                            "action": {"type": "guess", "word": "Árbol"}})
+    await ana.send_json_to(
+        {"type": "act", "match_id": match_id, "ref": "r2", "turn": turn, "action": {"type": "guess", "word": "Árbol"}}
+    )
     assert (await receive_until(ana, "ok"))["ref"] == "r2"
     assert (await receive_until(beto, "match"))["v"] >= 3
     await ana.disconnect()
@@ -166,8 +177,9 @@ async def test_a_spectator_sees_colours_only_and_cannot_play():
     watched = await receive_until(carla, "match")
     assert watched["view"]["grid"] is None and "perro" not in json.dumps(watched)
     assert watched["turn"] is None  # a spectator owes no turn
-    await carla.send_json_to({"type": "act", "match_id": match_id, "turn": None,
-                              "action": {"type": "guess", "word": "árbol"}})
+    await carla.send_json_to(
+        {"type": "act", "match_id": match_id, "turn": None, "action": {"type": "guess", "word": "árbol"}}
+    )
     assert (await receive_until(carla, "error"))["code"] == "not_seated"
     await carla.disconnect()
 
@@ -177,9 +189,11 @@ async def test_bad_frames_get_an_error_and_a_flood_is_closed_with_a_clear_code()
     ana = socket(code, ana_cookie)
     await ana.connect()
     await receive_until(ana, "match")
-    for frame, expected in [("nope", "malformed"),
-                            ('{"type": "act", "match_id": "1", "action": {}}', "malformed"),
-                            ('{"type": "launch"}', "unknown_type")]:
+    for frame, expected in [
+        ("nope", "malformed"),
+        ('{"type": "act", "match_id": "1", "action": {}}', "malformed"),
+        ('{"type": "launch"}', "unknown_type"),
+    ]:
         await ana.send_to(text_data=frame)
         assert (await receive_until(ana, "error"))["code"] == expected
     for _ in range(200):

@@ -24,8 +24,14 @@ def no_celery_tasks():
 
 
 def make_room(host, *, seats=2, bots="", **settings):
-    return rooms.room_create(game="duelo", host=host, seats=seats, bot_level=bots, interface_language="es",
-                             settings={"language": "es", "rounds": 1, "round_seconds": 60, **settings})
+    return rooms.room_create(
+        game="duelo",
+        host=host,
+        seats=seats,
+        bot_level=bots,
+        interface_language="es",
+        settings={"language": "es", "rounds": 1, "round_seconds": 60, **settings},
+    )
 
 
 def started(room, host, now):
@@ -73,8 +79,11 @@ def test_only_the_host_starts_and_only_with_every_seat_filled(alice, bob_guest):
         matches.match_start(room=room, by=bob_guest)
     assert caught.value.code == "not_host"
     match = matches.match_start(room=room, by=alice.player)
-    assert match.lineup == [{"player": alice.player.pk, "bot": ""}, {"player": bob_guest.pk, "bot": ""},
-                            {"player": None, "bot": "hard"}]
+    assert match.lineup == [
+        {"player": alice.player.pk, "bot": ""},
+        {"player": bob_guest.pk, "bot": ""},
+        {"player": None, "bot": "hard"},
+    ]
     room.refresh_from_db()
     assert room.status == Room.PLAYING
     with pytest.raises(IllegalMove):
@@ -88,13 +97,15 @@ def test_a_guess_goes_through_the_service_and_a_bad_one_changes_nothing(alice, b
     match, state = started(room, alice.player, now)
     playing = state.current.opens_at + timedelta(seconds=1)
     with pytest.raises(IllegalMove) as caught:
-        matches.match_act(match_id=match.pk, player=alice.player, action={"type": "guess", "word": "zzzzz"},
-                          now=playing)
+        matches.match_act(
+            match_id=match.pk, player=alice.player, action={"type": "guess", "word": "zzzzz"}, now=playing
+        )
     assert caught.value.code == "not_in_list"
     match.refresh_from_db()
     assert match.version == 1 and MatchEvent.objects.filter(match=match).count() == 1
-    version = matches.match_act(match_id=match.pk, player=alice.player,
-                                action={"type": "guess", "word": "árbol"}, now=playing)
+    version = matches.match_act(
+        match_id=match.pk, player=alice.player, action={"type": "guess", "word": "árbol"}, now=playing
+    )
     match.refresh_from_db()
     assert version == match.version == 2
     assert "guessed" in set(MatchEvent.objects.filter(match=match).values_list("kind", flat=True))
@@ -108,8 +119,9 @@ def test_someone_not_at_the_table_cannot_play_for_a_seat(alice, bob_guest, carol
     rooms.room_join(room=room, player=bob_guest)
     match, state = started(room, alice.player, now)
     with pytest.raises(IllegalMove) as caught:
-        matches.match_act(match_id=match.pk, player=carol_guest, action={"type": "guess", "word": "árbol"},
-                          now=state.current.opens_at)
+        matches.match_act(
+            match_id=match.pk, player=carol_guest, action={"type": "guess", "word": "árbol"}, now=state.current.opens_at
+        )
     assert caught.value.code == "not_seated"
 
 
@@ -131,8 +143,9 @@ def test_a_stale_timer_does_nothing_and_a_current_one_advances(alice, bob_guest)
     assert matches.match_advance(match_id=match.pk, deadline=opens, now=opens) is False
 
 
-def test_a_timer_is_armed_only_when_the_deadline_moves(alice, bob_guest, monkeypatch,
-                                                        django_capture_on_commit_callbacks):
+def test_a_timer_is_armed_only_when_the_deadline_moves(
+    alice, bob_guest, monkeypatch, django_capture_on_commit_callbacks
+):
     """A guess that leaves the clock as it was arms no new task (one per move flooded the worker in the soak)."""
     armed = []
     monkeypatch.setattr(scheduling, "arm_deadline", lambda match_id, deadline: armed.append(deadline))
@@ -149,8 +162,12 @@ def test_a_timer_is_armed_only_when_the_deadline_moves(alice, bob_guest, monkeyp
     hidden = match.state["hidden_words"][0]
     wrong = next(word for word in ("perro", "gatos", "mundo", "barco") if word != hidden)
     with django_capture_on_commit_callbacks(execute=True):
-        matches.match_act(match_id=match.pk, player=alice.player, action={"type": "guess", "word": wrong},
-                          now=state.current.opens_at + timedelta(seconds=2))
+        matches.match_act(
+            match_id=match.pk,
+            player=alice.player,
+            action={"type": "guess", "word": wrong},
+            now=state.current.opens_at + timedelta(seconds=2),
+        )
     assert len(armed) == 2  # the clock did not move: the timer already armed stays the one
 
 
@@ -173,8 +190,9 @@ def test_results_are_stored_per_player_when_the_match_ends(alice, bob_guest):
     rooms.room_join(room=room, player=bob_guest)  # no free seat: bob only watches
     match, state = started(room, alice.player, now)
     hidden = state.hidden_words[0]
-    matches.match_act(match_id=match.pk, player=alice.player, action={"type": "guess", "word": hidden},
-                      now=state.current.opens_at)
+    matches.match_act(
+        match_id=match.pk, player=alice.player, action={"type": "guess", "word": hidden}, now=state.current.opens_at
+    )
     matches.match_advance(match_id=match.pk, now=now + timedelta(minutes=5))
     result = MatchResult.objects.get(match=match)
     assert (result.player, result.won, result.points, result.place) == (alice.player, True, 75, 1)
@@ -218,15 +236,16 @@ def test_two_guesses_at_the_same_moment_from_two_seats_are_both_applied_in_order
         try:
             barrier.wait()
             with scheduling.timers_disabled():
-                matches.match_act(match_id=match.pk, player=player, action={"type": "guess", "word": word},
-                                  now=at)
+                matches.match_act(match_id=match.pk, player=player, action={"type": "guess", "word": word}, now=at)
         except Exception as error:  # noqa: BLE001 - reported below
             errors.append(error)
         finally:
             connection.close()
 
-    threads = [threading.Thread(target=guess, args=(alice.player, "árbol")),
-               threading.Thread(target=guess, args=(bob_guest, "perro"))]
+    threads = [
+        threading.Thread(target=guess, args=(alice.player, "árbol")),
+        threading.Thread(target=guess, args=(bob_guest, "perro")),
+    ]
     for thread in threads:
         thread.start()
     for thread in threads:
@@ -247,8 +266,9 @@ def test_a_word_an_admin_banned_is_never_a_hidden_word(alice, bob_guest):
     hidden = lexicon("duelo-es-5-hidden").words
     allowed = set(hidden[:3])
     word_list = WordList.objects.get(slug="duelo-es-5-hidden")
-    BannedWord.objects.bulk_create([BannedWord(word_list=word_list, word=word, reason="test")
-                                    for word in hidden if word not in allowed])
+    BannedWord.objects.bulk_create(
+        [BannedWord(word_list=word_list, word=word, reason="test") for word in hidden if word not in allowed]
+    )
     room = make_room(alice.player, rounds=3)
     rooms.room_join(room=room, player=bob_guest)
     _match, state = started(room, alice.player, timezone.now())

@@ -47,14 +47,34 @@ def test_the_solver_reads_any_word_length() -> None:
     tactics = wordle_bots.Tactics(careless=0.3, from_candidates=40, probes=30, probe_above=8, sample=200)
     for level in wordle_bots.LEVELS:
         # "casa" against "cosa": only "cosa" fits, on either list.
-        word = wordle_bots.guess(level, [("casa", ["green", "grey", "green", "green"])], language="es", length=4,
-                                 words=lists.__getitem__, valid_slug="valid", hidden_slug="hidden",
-                                 rng=random.Random(0), tactics=tactics, may_be_careless=False, last_chance=False)
+        word = wordle_bots.guess(
+            level,
+            [("casa", ["green", "grey", "green", "green"])],
+            language="es",
+            length=4,
+            words=lists.__getitem__,
+            valid_slug="valid",
+            hidden_slug="hidden",
+            rng=random.Random(0),
+            tactics=tactics,
+            may_be_careless=False,
+            last_chance=False,
+        )
         assert word == "cosa", level
         # No hidden word fits "?asa" without a c: medium and hard fall back on the valid list too.
-        word = wordle_bots.guess(level, [("casa", ["grey", "green", "green", "green"])], language="es", length=4,
-                                 words=lists.__getitem__, valid_slug="valid", hidden_slug="hidden",
-                                 rng=random.Random(0), tactics=tactics, may_be_careless=False, last_chance=False)
+        word = wordle_bots.guess(
+            level,
+            [("casa", ["grey", "green", "green", "green"])],
+            language="es",
+            length=4,
+            words=lists.__getitem__,
+            valid_slug="valid",
+            hidden_slug="hidden",
+            rng=random.Random(0),
+            tactics=tactics,
+            may_be_careless=False,
+            last_chance=False,
+        )
         assert word in {"masa", "pasa"}, level
     with pytest.raises(ValueError):
         wordle_bots.require_level("expert")

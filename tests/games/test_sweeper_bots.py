@@ -30,8 +30,9 @@ def started_long_ago(room, host):
 
 
 def test_the_sweeper_re_arms_a_lost_bot_move_once_and_only_where_a_bot_sits(alice, bob_guest, carol_guest):
-    with_bot = rooms.room_create(game="duelo", host=alice.player, seats=2, bot_level="medium",
-                                 interface_language="es", settings=SETTINGS)
+    with_bot = rooms.room_create(
+        game="duelo", host=alice.player, seats=2, bot_level="medium", interface_language="es", settings=SETTINGS
+    )
     people = rooms.room_create(game="duelo", host=bob_guest, seats=2, interface_language="es", settings=SETTINGS)
     rooms.room_join(room=people, player=carol_guest)
     match = started_long_ago(with_bot, alice.player)

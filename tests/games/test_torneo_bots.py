@@ -70,8 +70,13 @@ def test_a_bot_acts_only_on_its_own_turn_in_its_duel() -> None:
             action = bots.bot_action(state, seat, level, rng, words=lexicon)
             assert (token is None) == (action is None)
             duel = next((d for d in state.current.duels if seat in d.seats), None)
-            owes = (state.phase == engine.PLAYING and duel is not None and not duel.over
-                    and duel.to_play == seat and state.out_round[seat] is None)
+            owes = (
+                state.phase == engine.PLAYING
+                and duel is not None
+                and not duel.over
+                and duel.to_play == seat
+                and state.out_round[seat] is None
+            )
             assert (token is not None) == owes
             if state.phase == engine.INTRO:
                 seen["intro"] += 1
@@ -94,8 +99,11 @@ def test_think_times_fit_the_turn_and_harder_is_faster() -> None:
     samples = {level: [bots.think_seconds(level, rng) for _ in range(2000)] for level in bots.LEVELS}
     for level, (low, high) in {bots.EASY: (8, 16), bots.MEDIUM: (5, 11), bots.HARD: (3, 8)}.items():
         assert low <= min(samples[level]) and max(samples[level]) <= high < engine.TURN_SECONDS
-    assert statistics.mean(samples[bots.HARD]) < statistics.mean(samples[bots.MEDIUM]) \
+    assert (
+        statistics.mean(samples[bots.HARD])
+        < statistics.mean(samples[bots.MEDIUM])
         < statistics.mean(samples[bots.EASY])
+    )
 
 
 def _opened_duel(seed: int) -> tuple[engine.State, engine.Duel, random.Random]:
@@ -132,8 +140,9 @@ def test_medium_reads_its_rivals_rows_too() -> None:
         hidden = lexicon(engine.list_slugs("es", duel.length)[1])
         # The rival opens with a word sharing letters with the answer, so its marks narrow things down.
         opener = next(w for w in valid.words if w != duel.hidden and w[0] == duel.hidden[0])
-        state, _ = engine.apply(state, rival, {"type": "guess", "word": opener}, T0 + timedelta(seconds=7),
-                                words=lexicon)
+        state, _ = engine.apply(
+            state, rival, {"type": "guess", "word": opener}, T0 + timedelta(seconds=7), words=lexicon
+        )
         action = bots.bot_action(state, bot, bots.MEDIUM, rng, words=lexicon)
         board = [(alphabets.letters("es", row.word), row.marks) for row in state.current.duels[0].rows]
         assert action["word"] in hidden

@@ -36,13 +36,18 @@ def at(offset: float) -> datetime:
     return T0 + timedelta(seconds=offset)
 
 
-ROUND_WORDS = [["casa", "perro", "camino", "mesa"], ["lobo", "gatos", "puerta", "mundo"],
-               ["gato", "torre", "ciudad", "pato"], ["barco", "queso", "paloma", "cuerpo"]] * 6
+ROUND_WORDS = [
+    ["casa", "perro", "camino", "mesa"],
+    ["lobo", "gatos", "puerta", "mundo"],
+    ["gato", "torre", "ciudad", "pato"],
+    ["barco", "queso", "paloma", "cuerpo"],
+] * 6
 
 
 def fresh(seats: int = 8, seed: int = 1, **extra) -> engine.State:
-    return engine.new_game({"language": "es", "duel_words": ROUND_WORDS, **extra}, seats, random.Random(seed),
-                           T0, words=words)
+    return engine.new_game(
+        {"language": "es", "duel_words": ROUND_WORDS, **extra}, seats, random.Random(seed), T0, words=words
+    )
 
 
 def roundtrip(state: engine.State) -> engine.State:
@@ -88,8 +93,7 @@ def test_turns_alternate_and_only_the_player_to_move_may_guess():
     with pytest.raises(IllegalMove) as error:
         engine.apply(state, second, {"type": "guess", "word": wrong_word(duel)}, at(OPEN + 1), words=words)
     assert error.value.code == "not_your_turn"
-    state, events = engine.apply(state, first, {"type": "guess", "word": wrong_word(duel)}, at(OPEN + 4),
-                                 words=words)
+    state, events = engine.apply(state, first, {"type": "guess", "word": wrong_word(duel)}, at(OPEN + 4), words=words)
     duel = state.current.duels[0]
     assert [e["type"] for e in events] == ["guessed"]
     assert duel.to_play == second
@@ -97,8 +101,7 @@ def test_turns_alternate_and_only_the_player_to_move_may_guess():
     roundtrip(state)
 
 
-@pytest.mark.parametrize(("typed", "code"), [("ca", "wrong_length"), ("zzzz", "not_in_list"),
-                                             ("ca5a", "not_letters")])
+@pytest.mark.parametrize(("typed", "code"), [("ca", "wrong_length"), ("zzzz", "not_in_list"), ("ca5a", "not_letters")])
 def test_an_invalid_guess_is_refused_and_the_turn_keeps_running(typed, code):
     state, _ = engine.advance(fresh(), at(OPEN))
     duel = next(d for d in state.current.duels if d.length == 4)
@@ -126,8 +129,9 @@ def test_solving_wins_and_the_loser_loses_a_life():
     duel = state.current.duels[0]
     first, second = duel.seats
     state, _ = engine.apply(state, first, {"type": "guess", "word": wrong_word(duel)}, at(OPEN + 3), words=words)
-    state, events = engine.apply(state, second, {"type": "guess", "word": duel.hidden.upper()}, at(OPEN + 5),
-                                 words=words)
+    state, events = engine.apply(
+        state, second, {"type": "guess", "word": duel.hidden.upper()}, at(OPEN + 5), words=words
+    )
     duel = state.current.duels[0]
     assert duel.end == engine.SOLVED and duel.winner == second
     assert state.lives[first] == 2 and state.lives[second] == 3
@@ -144,8 +148,9 @@ def test_twelve_rows_without_a_solve_is_a_draw_and_both_lose_a_life():
     t = OPEN
     for _turn in range(11):
         t += 2
-        state, _ = engine.apply(state, state.current.duels[0].to_play, {"type": "guess", "word": wrong_word(duel)},
-                                at(t), words=words)
+        state, _ = engine.apply(
+            state, state.current.duels[0].to_play, {"type": "guess", "word": wrong_word(duel)}, at(t), words=words
+        )
     # The twelfth turn runs out: still a used turn, and the duel is drawn.
     state, events = engine.advance(state, at(t + 30))
     assert state.rounds[0].duels[0].end == engine.DRAW
@@ -184,8 +189,9 @@ def _solve_for(state, seats_to_win, t):
             continue
         winner = next((s for s in duel.seats if s in seats_to_win), duel.seats[0])
         if duel.to_play != winner:
-            state, more = engine.apply(state, duel.to_play, {"type": "guess", "word": wrong_word(duel)}, at(t),
-                                       words=words)
+            state, more = engine.apply(
+                state, duel.to_play, {"type": "guess", "word": wrong_word(duel)}, at(t), words=words
+            )
             events += more
             t += 1
         state, more = engine.apply(state, winner, {"type": "guess", "word": duel.hidden}, at(t), words=words)
@@ -271,8 +277,7 @@ def test_an_odd_number_left_gives_a_bye_that_costs_no_life():
     assert state.lives[bye] == 3
     assert state.current.number == 2 and state.current.bye != bye  # never two byes running
     with pytest.raises(IllegalMove) as error:
-        engine.apply(state, state.current.bye, {"type": "guess", "word": "casa"}, state.current.opens_at,
-                     words=words)
+        engine.apply(state, state.current.bye, {"type": "guess", "word": "casa"}, state.current.opens_at, words=words)
     assert error.value.code == "no_duel"
 
 

@@ -47,8 +47,10 @@ def test_last_rounds_opponent_is_avoided(seed):
 @pytest.mark.parametrize("seed", range(30))
 def test_four_players_who_just_played_meet_someone_else(seed):
     pairing = pair_round([0, 1, 2, 3], random.Random(seed), last_opponents={0: 1, 1: 0, 2: 3, 3: 2})
-    assert {frozenset(d) for d in pairing.duels} in ({frozenset({0, 2}), frozenset({1, 3})},
-                                                     {frozenset({0, 3}), frozenset({1, 2})})
+    assert {frozenset(d) for d in pairing.duels} in (
+        {frozenset({0, 2}), frozenset({1, 3})},
+        {frozenset({0, 3}), frozenset({1, 2})},
+    )
 
 
 @pytest.mark.parametrize("seed", range(30))
@@ -83,19 +85,23 @@ def _repeat_free_exists(players, last_opponents, last_bye) -> bool:
     """An independent check by search: is there any pairing without a repeat (and a legal bye)?"""
     players = list(players)
     if len(players) % 2:
-        return any(_repeat_free_exists([p for p in players if p != bye], last_opponents, None)
-                   for bye in players if bye != last_bye)
+        return any(
+            _repeat_free_exists([p for p in players if p != bye], last_opponents, None)
+            for bye in players
+            if bye != last_bye
+        )
     if not players:
         return True
     first, rest = players[0], players[1:]
-    return any(last_opponents.get(first) != partner
-               and _repeat_free_exists([p for p in rest if p != partner], last_opponents, None)
-               for partner in rest)
+    return any(
+        last_opponents.get(first) != partner
+        and _repeat_free_exists([p for p in rest if p != partner], last_opponents, None)
+        for partner in rest
+    )
 
 
 @settings(max_examples=300, deadline=None)
-@given(st.randoms(use_true_random=False),
-       st.lists(st.integers(min_value=0, max_value=3), min_size=12, max_size=12))
+@given(st.randoms(use_true_random=False), st.lists(st.integers(min_value=0, max_value=3), min_size=12, max_size=12))
 def test_random_tournaments_keep_the_rules(rng, losses_per_round):
     """Whole random tournaments: players drop out at random between rounds; every round keeps the rules."""
     players = list(range(8))

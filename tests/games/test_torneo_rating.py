@@ -60,10 +60,24 @@ def test_two_sharing_the_last_place():
     assert rating.rating_changes([1000] * 8, [1, 2, 3, 4, 5, 6, 7, 7]) == [25, 18, 11, 4, -4, -11, -21, -21]
 
 
-@pytest.mark.parametrize(("value", "expected"), [
-    (2.5, 3), (-2.5, -3), (0.5, 1), (-0.5, -1), (3.5, 4), (-3.5, -4), (1.4999, 1), (-1.4999, -1),
-    (25.000000000000004, 25), (0.0, 0), (-0.0, 0), (17.857, 18), (-17.857, -18),
-])
+@pytest.mark.parametrize(
+    ("value", "expected"),
+    [
+        (2.5, 3),
+        (-2.5, -3),
+        (0.5, 1),
+        (-0.5, -1),
+        (3.5, 4),
+        (-3.5, -4),
+        (1.4999, 1),
+        (-1.4999, -1),
+        (25.000000000000004, 25),
+        (0.0, 0),
+        (-0.0, 0),
+        (17.857, 18),
+        (-17.857, -18),
+    ],
+)
 def test_rounding_is_half_away_from_zero(value, expected):
     assert rating.round_half_away(value) == expected
 

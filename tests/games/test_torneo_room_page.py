@@ -23,8 +23,14 @@ def no_celery_tasks():
 
 def torneo_room(*, language, rated):
     host = player_create_guest(nickname="Hostia")
-    room = room_create(game="torneo", host=host, seats=8, settings={"language": language, "rated": rated},
-                       interface_language="es", bot_level="medium")
+    room = room_create(
+        game="torneo",
+        host=host,
+        seats=8,
+        settings={"language": language, "rated": rated},
+        interface_language="es",
+        bot_level="medium",
+    )
     match_start(room=room, by=None)
     return room
 
@@ -37,14 +43,19 @@ def visit(client, room):
 def test_a_practice_tournament_page_names_the_word_language_and_hides_the_waiting_panel(client):
     page = visit(client, torneo_room(language="de", rated=False))
     assert re.search(r"Deutsch · <span data-testid=\"rated\">Practice</span>", page)
-    for waiting_only in ('data-testid="start-match"', 'data-testid="seats"', 'data-testid="invite-url"',
-                         "Leave the room"):
+    for waiting_only in (
+        'data-testid="start-match"',
+        'data-testid="seats"',
+        'data-testid="invite-url"',
+        "Leave the room",
+    ):
         assert waiting_only not in page
     assert 'data-game="torneo"' in page
-    room_part = page[page.index("data-room "):page.index('data-testid="board"')]
+    room_part = page[page.index("data-room ") : page.index('data-testid="board"')]
     assert 'name="csrfmiddlewaretoken"' in room_part  # the board's leave button posts with it
-    strings = json.loads(re.search(r'<script id="game-strings" type="application/json">(.*?)</script>', page,
-                                   re.S).group(1))
+    strings = json.loads(
+        re.search(r'<script id="game-strings" type="application/json">(.*?)</script>', page, re.S).group(1)
+    )
     assert strings["leave_tournament"] == "Leave the tournament"
 
 

@@ -44,8 +44,14 @@ def eight(db):
 
 
 def torneo_room(people, *, rated, bots=""):
-    room = rooms.room_create(game="torneo", host=people[0], seats=8, bot_level=bots, interface_language="es",
-                             settings={"language": "es", "rated": rated})
+    room = rooms.room_create(
+        game="torneo",
+        host=people[0],
+        seats=8,
+        bot_level=bots,
+        interface_language="es",
+        settings={"language": "es", "rated": rated},
+    )
     for person in people[1:]:
         rooms.room_join(room=room, player=person)
     return room
@@ -65,15 +71,18 @@ def play_round(match, people, now, *, solver_is_first=True):
     for duel in state.current.duels:
         first, second = duel.seats
         if not solver_is_first:
-            wrong = next(w for w in ("perro", "casa", "camino", "gatos", "mesa", "puerta")
-                         if len(w) == duel.length and w != duel.hidden)
+            wrong = next(
+                w
+                for w in ("perro", "casa", "camino", "gatos", "mesa", "puerta")
+                if len(w) == duel.length and w != duel.hidden
+            )
             now += timedelta(seconds=1)
-            matches.match_act(match_id=match.pk, player=people[first], action={"type": "guess", "word": wrong},
-                              now=now)
+            matches.match_act(match_id=match.pk, player=people[first], action={"type": "guess", "word": wrong}, now=now)
             first = second
         now += timedelta(seconds=1)
-        matches.match_act(match_id=match.pk, player=people[first], action={"type": "guess", "word": duel.hidden},
-                          now=now)
+        matches.match_act(
+            match_id=match.pk, player=people[first], action={"type": "guess", "word": duel.hidden}, now=now
+        )
     return now
 
 
@@ -114,8 +123,11 @@ def test_a_rated_tournament_moves_each_rating_once_as_places_are_fixed(eight):
     state = state_of(match)
     for a in range(8):
         for b in range(8):
-            if state.out_round[a] is not None and state.out_round[b] is not None \
-                    and state.out_round[a] < state.out_round[b]:
+            if (
+                state.out_round[a] is not None
+                and state.out_round[b] is not None
+                and state.out_round[a] < state.out_round[b]
+            ):
                 assert places[a] > places[b]
 
     # A repeated timer or a second processing of the end changes nothing.

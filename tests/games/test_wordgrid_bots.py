@@ -42,9 +42,48 @@ def test_bots_play_whole_games_on_the_real_list_with_legal_moves_only(levels: tu
 @pytest.mark.parametrize("seed", range(12))
 def test_bots_on_small_hand_made_lists_end_their_games(seed: int) -> None:
     rng = random.Random(seed)
-    pool = ("ha", "ah", "he", "eh", "sh", "hes", "she", "sheet", "sheets", "hah", "pe", "pet", "pets", "es",
-            "see", "seep", "tee", "tees", "set", "pest", "step", "steep", "heat", "hate", "eat", "tea", "sea",
-            "seat", "pa", "pat", "tap", "spa", "spat", "past", "paste", "at", "ta", "tat", "state", "taste")
+    pool = (
+        "ha",
+        "ah",
+        "he",
+        "eh",
+        "sh",
+        "hes",
+        "she",
+        "sheet",
+        "sheets",
+        "hah",
+        "pe",
+        "pet",
+        "pets",
+        "es",
+        "see",
+        "seep",
+        "tee",
+        "tees",
+        "set",
+        "pest",
+        "step",
+        "steep",
+        "heat",
+        "hate",
+        "eat",
+        "tea",
+        "sea",
+        "seat",
+        "pa",
+        "pat",
+        "tap",
+        "spa",
+        "spat",
+        "past",
+        "paste",
+        "at",
+        "ta",
+        "tat",
+        "state",
+        "taste",
+    )
     lists = {SLUG: WordSet(tuple(rng.sample(pool, rng.randint(3, len(pool)))))}
     levels = (bots.LEVELS[seed % 3], bots.LEVELS[(seed // 3) % 3])
     state = play(levels, rng, lists.__getitem__)  # no prebuilt graph: the engine derives one
@@ -118,8 +157,7 @@ def test_the_same_position_and_seed_give_the_same_move() -> None:
     midgame = engine.new_game({}, 2, random.Random(0), T0, words=lexicon, dawg=dawg)
     for number, p in enumerate(state.plays[:8]):
         action = moves.Move(p.cell, p.letter, tuple(p.path), p.word).action()
-        midgame, _ = engine.apply(midgame, p.seat, action, T0 + timedelta(seconds=number + 1), words=lexicon,
-                                  dawg=dawg)
+        midgame, _ = engine.apply(midgame, p.seat, action, T0 + timedelta(seconds=number + 1), words=lexicon, dawg=dawg)
     first = bots.bot_action(midgame, midgame.turn, bots.HARD, random.Random(5), words=lexicon, dawg=dawg)
     again = bots.bot_action(midgame, midgame.turn, bots.HARD, random.Random(5), words=lexicon, dawg=dawg)
     assert first == again

@@ -41,8 +41,9 @@ def move(row: int, col: int, letter: str, *path: tuple[int, int]) -> dict:
     return {"type": "move", "cell": [row, col], "letter": letter, "path": [list(p) for p in path]}
 
 
-def act(state: engine.State, seat: int, action: dict, offset: float, word_list: WordSet | None = None
-        ) -> tuple[engine.State, list[dict]]:
+def act(
+    state: engine.State, seat: int, action: dict, offset: float, word_list: WordSet | None = None
+) -> tuple[engine.State, list[dict]]:
     source = words if word_list is None else {SLUG: word_list}.__getitem__
     return engine.apply(state, seat, action, at(offset), words=source)
 
@@ -117,8 +118,15 @@ def test_a_legal_move_scores_its_length_and_passes_the_turn() -> None:
     assert view["grid"][3][3] == "t" and view["owners"][3][3] == 0 and view["owners"][2][0] is None
     assert [s["score"] for s in view["seats"]] == [5, 0]
     assert view["turn"] == 1 and view["can_move"]
-    assert view["last_move"] == {"seat": 0, "word": "sheet", "points": 5, "cell": [3, 3], "letter": "t",
-                                 "path": [[2, 0], [2, 1], [2, 2], [2, 3], [3, 3]], "at": at(3).isoformat()}
+    assert view["last_move"] == {
+        "seat": 0,
+        "word": "sheet",
+        "points": 5,
+        "cell": [3, 3],
+        "letter": "t",
+        "path": [[2, 0], [2, 1], [2, 2], [2, 3], [3, 3]],
+        "at": at(3).isoformat(),
+    }
     assert view["seats"][0]["words"] == [{"word": "sheet", "points": 5}]
     assert [e["type"] for e in events] == ["word_played"] and events[0]["scores"] == [5, 0]
 
@@ -206,8 +214,11 @@ def test_each_clock_runs_only_on_its_players_turn() -> None:
     state, _ = act(new(), 0, SHEET, 30)
     view = engine.view(state, 0)
     assert view["seats"][0]["clock"] == {"remaining_ms": 570_000, "running": False, "turn_started_at": None}
-    assert view["seats"][1]["clock"] == {"remaining_ms": 600_000, "running": True,
-                                         "turn_started_at": at(30).isoformat()}
+    assert view["seats"][1]["clock"] == {
+        "remaining_ms": 600_000,
+        "running": True,
+        "turn_started_at": at(30).isoformat(),
+    }
     assert engine.next_deadline(state) == at(630)
     assert engine.remaining(state, 1, at(100)) == timedelta(seconds=530)
     assert engine.remaining(state, 0, at(100)) == timedelta(seconds=570)
@@ -270,8 +281,7 @@ def test_a_draw_offer_accepted_is_the_only_game_without_a_winner() -> None:
     assert refused(state, 1, {"type": "offer_draw"}) == "draw_already_offered"
     state, events = act(state, 0, {"type": "accept_draw"}, 8)
     result = engine.outcome(state)
-    assert (result["reason"], result["winner"], result["winners"], result["draw"]) == (
-        "agreed_draw", None, [], True)
+    assert (result["reason"], result["winner"], result["winners"], result["draw"]) == ("agreed_draw", None, [], True)
     assert result["places"] == [1, 1] and [e["type"] for e in events] == ["draw_accepted", "match_finished"]
 
 
@@ -324,7 +334,8 @@ def test_views_are_the_same_game_for_everyone_and_json_ready() -> None:
         assert view["you"] == viewer
         json.dumps(view)
         assert {k: v for k, v in view.items() if k not in PERSONAL} == {
-            k: v for k, v in views[None].items() if k not in PERSONAL}
+            k: v for k, v in views[None].items() if k not in PERSONAL
+        }
     assert not views[None]["can_move"] and not views[None]["can_offer_draw"]
     with pytest.raises(ValueError):
         engine.view(state, 2)
@@ -350,16 +361,73 @@ def test_the_registry_serves_the_wordgrid_engine() -> None:
 
 # -- random games (hypothesis) ----------------------------------------------------------------------
 
-POOL = ("ha", "ah", "he", "eh", "sh", "hes", "she", "sheet", "sheets", "hah", "pe", "pet", "pets", "ep", "es",
-        "see", "seep", "eel", "heel", "tee", "tees", "set", "pest", "step", "steep", "heap", "heat", "hate",
-        "eat", "tea", "teas", "sea", "seat", "pa", "pat", "tap", "apt", "spa", "spat", "past", "paste", "at",
-        "ta", "ae", "ea", "tat", "teat", "state", "taste", "sate", "east", "seta", "peat", "tape", "pate")
+POOL = (
+    "ha",
+    "ah",
+    "he",
+    "eh",
+    "sh",
+    "hes",
+    "she",
+    "sheet",
+    "sheets",
+    "hah",
+    "pe",
+    "pet",
+    "pets",
+    "ep",
+    "es",
+    "see",
+    "seep",
+    "eel",
+    "heel",
+    "tee",
+    "tees",
+    "set",
+    "pest",
+    "step",
+    "steep",
+    "heap",
+    "heat",
+    "hate",
+    "eat",
+    "tea",
+    "teas",
+    "sea",
+    "seat",
+    "pa",
+    "pat",
+    "tap",
+    "apt",
+    "spa",
+    "spat",
+    "past",
+    "paste",
+    "at",
+    "ta",
+    "ae",
+    "ea",
+    "tat",
+    "teat",
+    "state",
+    "taste",
+    "sate",
+    "east",
+    "seta",
+    "peat",
+    "tape",
+    "pate",
+)
 
 
 def _random_action(rng: random.Random) -> dict:
     cells = [[rng.randrange(-1, 6), rng.randrange(-1, 6)] for _ in range(rng.randint(0, 5))]
-    return {"type": "move", "cell": [rng.randrange(5), rng.randrange(5)], "letter": rng.choice("aehpstz"),
-            "path": cells}
+    return {
+        "type": "move",
+        "cell": [rng.randrange(5), rng.randrange(5)],
+        "letter": rng.choice("aehpstz"),
+        "path": cells,
+    }
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])

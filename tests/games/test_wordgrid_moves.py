@@ -13,10 +13,58 @@ from games.wordgrid import engine, moves
 from wordlists.lexicon import dawg, lexicon
 
 START = engine.start_grid()
-SMALL = WordSet(("he", "eh", "sh", "hes", "she", "sheet", "sheets", "ah", "ha", "hah", "pe", "pet", "pets",
-                 "ep", "es", "see", "seep", "peh", "eel", "heel", "sheep", "tee", "tees", "set", "pest",
-                 "step", "steep", "heap", "heat", "hate", "eat", "tea", "teas", "sea", "seat", "pa", "pat",
-                 "tap", "apt", "spa", "spat", "past", "paste", "haste", "aha", "thee", "these", "sheath"))
+SMALL = WordSet(
+    (
+        "he",
+        "eh",
+        "sh",
+        "hes",
+        "she",
+        "sheet",
+        "sheets",
+        "ah",
+        "ha",
+        "hah",
+        "pe",
+        "pet",
+        "pets",
+        "ep",
+        "es",
+        "see",
+        "seep",
+        "peh",
+        "eel",
+        "heel",
+        "sheep",
+        "tee",
+        "tees",
+        "set",
+        "pest",
+        "step",
+        "steep",
+        "heap",
+        "heat",
+        "hate",
+        "eat",
+        "tea",
+        "teas",
+        "sea",
+        "seat",
+        "pa",
+        "pat",
+        "tap",
+        "apt",
+        "spa",
+        "spat",
+        "past",
+        "paste",
+        "haste",
+        "aha",
+        "thee",
+        "these",
+        "sheath",
+    )
+)
 
 
 def at(row: int, col: int) -> int:
@@ -25,7 +73,7 @@ def at(row: int, col: int) -> int:
 
 def place(grid: str, row: int, col: int, letter: str) -> str:
     cell = at(row, col)
-    return grid[:cell] + letter + grid[cell + 1:]
+    return grid[:cell] + letter + grid[cell + 1 :]
 
 
 def fast(grid: str, spent: set[str], graph) -> set[tuple[int, str, tuple[int, ...]]]:
@@ -39,7 +87,7 @@ def random_position(rng: random.Random, letters: str, extra: int) -> str:
     grid = START
     for _number in range(extra):
         cell = rng.choice(moves.candidate_cells(grid))
-        grid = grid[:cell] + rng.choice(letters) + grid[cell + 1:]
+        grid = grid[:cell] + rng.choice(letters) + grid[cell + 1 :]
     return grid
 
 
@@ -52,7 +100,13 @@ def test_the_start_position_on_a_small_list() -> None:
     # "he" is on the grid already, but only counts through a new letter: an H above or below an E, or
     # an E above or below the H.
     assert {(m.cell, m.letter) for m in found if m.word == "he"} == {
-        (at(1, 2), "h"), (at(1, 3), "h"), (at(3, 2), "h"), (at(3, 3), "h"), (at(1, 1), "e"), (at(3, 1), "e")}
+        (at(1, 2), "h"),
+        (at(1, 3), "h"),
+        (at(3, 2), "h"),
+        (at(3, 3), "h"),
+        (at(1, 1), "e"),
+        (at(3, 1), "e"),
+    }
     sheet = [m for m in found if m.word == "sheet"]
     assert {(m.cell, m.letter) for m in sheet} == {(at(1, 3), "t"), (at(3, 3), "t")}
     assert all(m.path == (at(2, 0), at(2, 1), at(2, 2), at(2, 3), m.cell) for m in sheet)
@@ -111,7 +165,12 @@ def test_best_plays_groups_words_by_cell_and_letter_longest_first() -> None:
     for found in groups.values():
         assert [len(w) for w in found] == sorted((len(w) for w in found), reverse=True)
     assert moves.path_for(START, at(3, 3), "t", "sheet", moves.derived_index(SMALL)) == (
-        at(2, 0), at(2, 1), at(2, 2), at(2, 3), at(3, 3))
+        at(2, 0),
+        at(2, 1),
+        at(2, 2),
+        at(2, 3),
+        at(3, 3),
+    )
     assert moves.path_for(START, at(3, 3), "t", "sheets", moves.derived_index(SMALL)) is None
 
 

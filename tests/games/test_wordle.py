@@ -114,10 +114,15 @@ def test_feedback_refuses_words_of_different_lengths() -> None:
 
 def test_fixed_words_are_normalised_checked_against_their_lengths_list_and_never_repeat() -> None:
     lists = {4: {"gato"}, 5: {"perro", "arbol"}}
-    fixed = wordle.fixed_words("es", ["Perro", "GATO", "árbol"], (4, 5), lists.__getitem__, what="duel word",
-                               repeated="twice")
+    fixed = wordle.fixed_words(
+        "es", ["Perro", "GATO", "árbol"], (4, 5), lists.__getitem__, what="duel word", repeated="twice"
+    )
     assert fixed == [(5, "perro"), (4, "gato"), (5, "arbol")]
-    for words, message in ((["perros"], "cannot be a duel word"), (["gata"], "cannot be a duel word"),
-                           (["pe1ro"], "cannot be a duel word"), (["perro", "PERRO"], "twice")):
+    for words, message in (
+        (["perros"], "cannot be a duel word"),
+        (["gata"], "cannot be a duel word"),
+        (["pe1ro"], "cannot be a duel word"),
+        (["perro", "PERRO"], "twice"),
+    ):
         with pytest.raises(ValueError, match=message):
             wordle.fixed_words("es", words, (4, 5), lists.__getitem__, what="duel word", repeated="twice")

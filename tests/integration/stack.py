@@ -21,8 +21,10 @@ def stack_env(**extra: str) -> dict[str, str]:
     from django.db import connection
 
     settings = connection.settings_dict
-    url = (f"postgres://{settings['USER'] or 'postgres'}@{settings['HOST'] or '127.0.0.1'}:"
-           f"{settings['PORT'] or 5432}/{settings['NAME']}")
+    url = (
+        f"postgres://{settings['USER'] or 'postgres'}@{settings['HOST'] or '127.0.0.1'}:"
+        f"{settings['PORT'] or 5432}/{settings['NAME']}"
+    )
     return dict(os.environ, DATABASE_URL=url, DEBUG="1", **extra)
 
 
@@ -32,8 +34,14 @@ def celery(kind: str, tmp_path, env, threads: bool = False) -> subprocess.Popen:
     command = [sys.executable, "-m", "celery", "-A", "config", kind, "--loglevel=INFO"]
     if kind == "worker":
         pool = ["--pool=threads", "--concurrency=4"] if threads else ["--pool=solo"]
-        command += [*pool, "--without-mingle", "--without-gossip", "--without-heartbeat",
-                    "--hostname", f"test-{time.monotonic_ns()}@%h"]
+        command += [
+            *pool,
+            "--without-mingle",
+            "--without-gossip",
+            "--without-heartbeat",
+            "--hostname",
+            f"test-{time.monotonic_ns()}@%h",
+        ]
     else:
         command += ["--schedule", str(tmp_path / "beat-schedule")]
     return subprocess.Popen(command, cwd=ROOT, env=env, stdout=log, stderr=log, start_new_session=True)
@@ -49,13 +57,29 @@ def redis_server(port: int, tmp_path) -> subprocess.Popen:
     """A Redis of the test's own, which it may stop and start again on the same port. Nothing is saved:
     a restarted one comes back empty, as after a crash."""
     log = open(tmp_path / "redis.log", "a")  # noqa: SIM115 - closed with the process
-    server = subprocess.Popen([REDIS_SERVER, "--port", str(port), "--bind", "127.0.0.1", "--save", "",
-                               "--appendonly", "no", "--dir", str(tmp_path)], stdout=log, stderr=log,
-                              start_new_session=True)
+    server = subprocess.Popen(
+        [
+            REDIS_SERVER,
+            "--port",
+            str(port),
+            "--bind",
+            "127.0.0.1",
+            "--save",
+            "",
+            "--appendonly",
+            "no",
+            "--dir",
+            str(tmp_path),
+        ],
+        stdout=log,
+        stderr=log,
+        start_new_session=True,
+    )
 
     def answers() -> bool:
         with socket.socket() as probe:
             return probe.connect_ex(("127.0.0.1", port)) == 0
+
     if not wait_for(answers, 10, every=0.05):
         raise RuntimeError((tmp_path / "redis.log").read_text())
     return server

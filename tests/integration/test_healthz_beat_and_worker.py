@@ -26,8 +26,10 @@ def test_healthz_tells_a_live_beat_from_a_missing_worker(client, tmp_path):
         assert health["worker"] == {"ok": False, "error": "heartbeats sent but not run"}
 
         processes.append(celery("worker", tmp_path, env, threads=True))
-        assert wait_for(lambda: check("worker", True), 20, every=0.5), \
-            (health, (tmp_path / "worker.log").read_text()[-3000:])
+        assert wait_for(lambda: check("worker", True), 20, every=0.5), (
+            health,
+            (tmp_path / "worker.log").read_text()[-3000:],
+        )
         assert health["beat"]["ok"] is True and "answered_ping" not in health["worker"]
     finally:
         stop(processes)

@@ -31,15 +31,21 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 def daphne(port: int, tmp_path, env) -> subprocess.Popen:
     log = open(tmp_path / f"daphne-{port}.log", "w")  # noqa: SIM115 - closed with the process
-    server = subprocess.Popen([sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port),
-                               "config.asgi:application"], cwd=ROOT, env=env, stdout=log, stderr=log,
-                              start_new_session=True)
+    server = subprocess.Popen(
+        [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port), "config.asgi:application"],
+        cwd=ROOT,
+        env=env,
+        stdout=log,
+        stderr=log,
+        start_new_session=True,
+    )
 
     def answers() -> bool:
         import socket
 
         with socket.socket() as probe:
             return probe.connect_ex(("127.0.0.1", port)) == 0
+
     assert wait_for(answers, 30, every=0.1), (tmp_path / f"daphne-{port}.log").read_text()
     return server
 
@@ -51,8 +57,11 @@ def guest(nickname: str) -> tuple[Player, str]:
 
 
 def room_socket(port: int, code: str, cookie: str):
-    return connect(f"ws://127.0.0.1:{port}/ws/rooms/{code}/", open_timeout=30,
-                   additional_headers={"Origin": "http://127.0.0.1", "Cookie": f"sessionid={cookie}"})
+    return connect(
+        f"ws://127.0.0.1:{port}/ws/rooms/{code}/",
+        open_timeout=30,
+        additional_headers={"Origin": "http://127.0.0.1", "Cookie": f"sessionid={cookie}"},
+    )
 
 
 def frames_until(socket, wanted, seconds: float) -> dict | None:
@@ -72,8 +81,9 @@ def test_a_killed_web_process_leaves_no_ghost_in_the_room_or_the_tournament(tmp_
     ana, ana_cookie = guest("Ana")
     beto, beto_cookie = guest("Beto")
     with scheduling.timers_disabled():
-        room = rooms.room_create(game="torneo", host=ana, seats=8, interface_language="es",
-                                 settings={"language": "es", "rated": False})
+        room = rooms.room_create(
+            game="torneo", host=ana, seats=8, interface_language="es", settings={"language": "es", "rated": False}
+        )
         rooms.room_join(room=room, player=beto)
         rooms.room_fill_with_bots(room=room, level="hard")
     first, second = free_port(), free_port()
@@ -99,8 +109,13 @@ def test_a_killed_web_process_leaves_no_ghost_in_the_room_or_the_tournament(tmp_
         assert time.time() - killed_at <= presence.TTL_SECONDS + 6
         with scheduling.timers_disabled():
             assert sweep()["silent"] >= 1
-        shown = frames_until(beto_socket, lambda f: f["type"] == "room" and not next(
-            s for s in f["room"]["seats"] if s["nickname"] == "Ana")["online"], 10)
+        shown = frames_until(
+            beto_socket,
+            lambda f: (
+                f["type"] == "room" and not next(s for s in f["room"]["seats"] if s["nickname"] == "Ana")["online"]
+            ),
+            10,
+        )
         assert shown is not None
         assert beto.pk in presence.absence(room.code)[0]  # the live process's socket is untouched
 

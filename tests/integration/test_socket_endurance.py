@@ -20,15 +20,19 @@ def guest_cookie(base_url: str) -> str:
         form = client.get("/guest/")
         token = client.cookies["csrftoken"]
         assert form.status_code == 200
-        client.post("/guest/", data={"nickname": "Resistente", "csrfmiddlewaretoken": token},
-                    headers={"Referer": base_url + "/guest/"})
+        client.post(
+            "/guest/",
+            data={"nickname": "Resistente", "csrfmiddlewaretoken": token},
+            headers={"Referer": base_url + "/guest/"},
+        )
         return client.cookies["sessionid"]
 
 
 async def open_lobby(base_url: str, cookie: str):
     host = urlparse(base_url).netloc
-    socket = await websockets.connect(f"ws://{host}/ws/lobby/", origin=base_url,
-                                      additional_headers={"Cookie": f"sessionid={cookie}"}, open_timeout=90)
+    socket = await websockets.connect(
+        f"ws://{host}/ws/lobby/", origin=base_url, additional_headers={"Cookie": f"sessionid={cookie}"}, open_timeout=90
+    )
     hello = json.loads(await asyncio.wait_for(socket.recv(), 90))
     assert hello["type"] == "hello"
     return socket
@@ -54,8 +58,9 @@ def test_a_burst_of_connects_is_served(daphne_url):
     burst = 250  # more than redis-py's async pool limit of 100 that broke this stack before
 
     async def scenario():
-        results = await asyncio.gather(*(open_lobby(daphne_url, cookies[index % len(cookies)])
-                                         for index in range(burst)), return_exceptions=True)
+        results = await asyncio.gather(
+            *(open_lobby(daphne_url, cookies[index % len(cookies)]) for index in range(burst)), return_exceptions=True
+        )
         sockets = [result for result in results if not isinstance(result, BaseException)]
         failures = [repr(result) for result in results if isinstance(result, BaseException)]
         await asyncio.gather(*(socket.close() for socket in sockets))

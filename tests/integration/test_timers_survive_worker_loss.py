@@ -29,8 +29,13 @@ def test_a_round_ends_on_time_even_when_the_worker_dies_holding_its_timer(alice,
     worker, beat = celery("worker", tmp_path, env), celery("beat", tmp_path, env)
     processes = [worker, beat]
     try:
-        room = rooms.room_create(game="duelo", host=alice.player, seats=2, interface_language="es",
-                                 settings={"language": "es", "rounds": 1, "round_seconds": 60})
+        room = rooms.room_create(
+            game="duelo",
+            host=alice.player,
+            seats=2,
+            interface_language="es",
+            settings={"language": "es", "rounds": 1, "round_seconds": 60},
+        )
         rooms.room_join(room=room, player=bob_guest)
         # A match whose round clock runs out about 8 s from now (it "began" 54.6 s ago).
         match = matches.match_start(room=room, by=alice.player, now=timezone.now() - timedelta(seconds=54.6))
@@ -43,8 +48,9 @@ def test_a_round_ends_on_time_even_when_the_worker_dies_holding_its_timer(alice,
         assert phase(match) == "playing"  # nobody ended the round: the timer went down with the worker
 
         processes.append(celery("worker", tmp_path, env))
-        assert wait_for(lambda: phase(match) in ("ending", "finished"), 20), \
-            (tmp_path / "worker.log").read_text()[-3000:]
+        assert wait_for(lambda: phase(match) in ("ending", "finished"), 20), (tmp_path / "worker.log").read_text()[
+            -3000:
+        ]
         assert wait_for(lambda: phase(match) == "finished", 20)
         match.refresh_from_db()
         assert match.status == Match.FINISHED and match.state["rounds"][0]["end_reason"] == "clock"

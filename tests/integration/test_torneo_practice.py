@@ -33,8 +33,14 @@ def test_a_practice_tournament_with_bots_plays_to_consistent_final_standings(ali
     processes = [celery("worker", tmp_path, env), celery("beat", tmp_path, env)]
     rng = random.Random(7)
     try:
-        room = rooms.room_create(game="torneo", host=person, seats=8, bot_level="hard", interface_language="es",
-                                 settings={"language": "es", "rated": False})
+        room = rooms.room_create(
+            game="torneo",
+            host=person,
+            seats=8,
+            bot_level="hard",
+            interface_language="es",
+            settings={"language": "es", "rated": False},
+        )
         # The person has the room open (else after 60 s the sweeper would count them as gone).
         async_to_sync(presence.arrive)(room.code, person.pk, "tab")
         match = matches.match_start(room=room, by=None)
@@ -84,8 +90,10 @@ def test_a_practice_tournament_with_bots_plays_to_consistent_final_standings(ali
             assert min(later) == place + count
     assert all(duel.over for duel in state.current.duels) and 2 <= len(state.rounds) <= engine.max_rounds(8)
     # Every round had its pairings, and no turn ran out twice (timers and the sweeper are idempotent).
-    skipped = Counter((event.data["round"], tuple(sorted(event.data.items()))) for event in
-                      MatchEvent.objects.filter(match=match, kind="turn_skipped"))
+    skipped = Counter(
+        (event.data["round"], tuple(sorted(event.data.items())))
+        for event in MatchEvent.objects.filter(match=match, kind="turn_skipped")
+    )
     assert all(count == 1 for count in skipped.values())
     # (the first round's pairings are part of the starting state; each later round announces its own)
     assert MatchEvent.objects.filter(match=match, kind="round_starting").count() == len(state.rounds) - 1

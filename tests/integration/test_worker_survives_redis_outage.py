@@ -40,8 +40,13 @@ def test_the_worker_survives_a_redis_outage_and_the_clock_is_met_when_redis_retu
     worker, beat = celery("worker", tmp_path, env, threads=True), celery("beat", tmp_path, env)
     processes = [worker, beat, redis]
     try:
-        room = rooms.room_create(game="duelo", host=alice.player, seats=2, interface_language="es",
-                                 settings={"language": "es", "rounds": 1, "round_seconds": 60})
+        room = rooms.room_create(
+            game="duelo",
+            host=alice.player,
+            seats=2,
+            interface_language="es",
+            settings={"language": "es", "rounds": 1, "round_seconds": 60},
+        )
         rooms.room_join(room=room, player=bob_guest)
         # This process would arm its timers on the suite's Redis, where no worker listens: the worker's
         # sweeper picks the match up and the worker arms the round's clock on its own broker (and holds
@@ -60,8 +65,9 @@ def test_the_worker_survives_a_redis_outage_and_the_clock_is_met_when_redis_retu
         processes.append(redis := redis_server(port, tmp_path))
         back = time.monotonic()
 
-        assert wait_for(lambda: phase(match) in ("ending", "finished"), CATCH_UP_SECONDS), \
+        assert wait_for(lambda: phase(match) in ("ending", "finished"), CATCH_UP_SECONDS), (
             f"not advanced {time.monotonic() - back:.1f} s after Redis returned\n{tail(tmp_path, 'worker')}"
+        )
         assert worker.poll() is None, tail(tmp_path, "worker")  # the same process: it reconnected
         assert beat.poll() is None, tail(tmp_path, "beat")
         assert wait_for(lambda: phase(match) == "finished", 20)

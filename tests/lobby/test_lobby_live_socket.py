@@ -23,8 +23,11 @@ def guest(nickname: str):
 
 
 async def lobby_socket(cookie: str, watch: str | None = None) -> WebsocketCommunicator:
-    socket = WebsocketCommunicator(application, "/ws/lobby/", headers=[
-        (b"origin", b"http://127.0.0.1"), (b"cookie", f"sessionid={cookie}".encode())])
+    socket = WebsocketCommunicator(
+        application,
+        "/ws/lobby/",
+        headers=[(b"origin", b"http://127.0.0.1"), (b"cookie", f"sessionid={cookie}".encode())],
+    )
     assert (await socket.connect())[0]
     assert (await socket.receive_json_from())["type"] == "hello"
     if watch:
@@ -42,11 +45,13 @@ async def test_a_watching_lobby_page_hears_the_queue_and_open_rooms_change_and_o
     watching = await lobby_socket(ana_cookie, watch="lobby")
     elsewhere = await lobby_socket(beto_cookie)  # another page of the site: no lobby parts to refresh
 
-    await database_sync_to_async(tournament_queue.queue_join_alone)(player=carla, language="es",
-                                                                   interface_language="es")
+    await database_sync_to_async(tournament_queue.queue_join_alone)(
+        player=carla, language="es", interface_language="es"
+    )
     assert await watching.receive_json_from(timeout=5) == {"type": "lobby_changed"}
-    await database_sync_to_async(quickmatch.quick_match_join)(player=beto, game="duelo", language="es",
-                                                              interface_language="es")
+    await database_sync_to_async(quickmatch.quick_match_join)(
+        player=beto, game="duelo", language="es", interface_language="es"
+    )
     assert await watching.receive_json_from(timeout=5) == {"type": "lobby_changed"}
     assert await elsewhere.receive_nothing(timeout=0.5)
     await watching.disconnect()

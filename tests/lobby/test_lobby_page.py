@@ -93,7 +93,9 @@ def test_offers_and_the_cruzadas_queue_posted_from_the_lobby_come_back_to_it():
     assert ana.post("/play/wordgrid/offers/", {"stake": 50, "next": "/lobby/"})["Location"] == "/lobby/"
     offer = StakeOffer.objects.get(player=ana_player)
     assert ana.post(f"/play/wordgrid/offers/{offer.pk}/cancel/", {"next": "/lobby/"})["Location"] == "/lobby/"
-    assert ana.post("/play/wordgrid/offers/", {"stake": 50, "next": "https://evil.example/"})["Location"] == \
-        "/play/wordgrid/"  # never off the site
+    assert (
+        ana.post("/play/wordgrid/offers/", {"stake": 50, "next": "https://evil.example/"})["Location"]
+        == "/play/wordgrid/"
+    )  # never off the site
     assert ana.post("/play/cruzadas/queue/", {"next": "/lobby/"})["Location"] == "/lobby/"
     assert 'data-testid="cruzadas-waiting"' in ana.get("/lobby/").content.decode()

@@ -79,8 +79,13 @@ async def test_malformed_frames_get_an_error_and_the_socket_stays_open():
     socket = communicator(await session_cookie_for_guest("Lucía"))
     await socket.connect()
     await socket.receive_json_from()
-    for frame, code in [("not json", "malformed"), ("[1, 2]", "malformed"), ('{"type": "ping", "ref": "\\ud800"}',
-                         "malformed"), (json.dumps({"type": "launch"}), "unknown_type"), ("x" * 5000, "malformed")]:
+    for frame, code in [
+        ("not json", "malformed"),
+        ("[1, 2]", "malformed"),
+        ('{"type": "ping", "ref": "\\ud800"}', "malformed"),
+        (json.dumps({"type": "launch"}), "unknown_type"),
+        ("x" * 5000, "malformed"),
+    ]:
         await socket.send_to(text_data=frame)
         reply = await socket.receive_json_from()
         assert reply["type"] == "error" and reply["code"] == code
@@ -100,4 +105,3 @@ async def test_a_stale_guest_session_is_not_a_player():
         return client.cookies["sessionid"].value
 
     assert await closed_with(communicator(await make_stale_cookie())) == 4401
-

@@ -68,8 +68,15 @@ def test_exactly_200_apart_is_within_the_window_and_201_is_not():
     assert room_for([Waiting(t, (1000,)) for t in range(7)], Waiting(9, (1201,))) is None
 
 
-tickets = st.lists(st.tuples(st.integers(min_value=1, max_value=4), st.integers(min_value=700, max_value=1500),
-                             st.integers(min_value=0, max_value=200)), min_size=1, max_size=40)
+tickets = st.lists(
+    st.tuples(
+        st.integers(min_value=1, max_value=4),
+        st.integers(min_value=700, max_value=1500),
+        st.integers(min_value=0, max_value=200),
+    ),
+    min_size=1,
+    max_size=40,
+)
 
 
 @settings(max_examples=300, deadline=None)
@@ -87,8 +94,13 @@ def test_no_room_ever_holds_two_people_more_than_200_apart(arrivals):
 
 
 @settings(max_examples=150, deadline=None)
-@given(st.lists(st.tuples(st.integers(min_value=1, max_value=3), st.sampled_from([1000, 1100, 1200, 1250, 1400])),
-                min_size=1, max_size=11))
+@given(
+    st.lists(
+        st.tuples(st.integers(min_value=1, max_value=3), st.sampled_from([1000, 1100, 1200, 1250, 1400])),
+        min_size=1,
+        max_size=11,
+    )
+)
 def test_after_every_arrival_no_room_is_left_unmade_in_the_queue(arrivals):
     queue = []
     for ticket, (size, rating) in enumerate(arrivals):

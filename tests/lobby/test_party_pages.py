@@ -31,8 +31,9 @@ def text(response) -> str:
 
 
 def members(party: Party) -> list[str]:
-    return list(PartyMember.objects.filter(party=party).order_by("joined_at", "id")
-                .values_list("player__nickname", flat=True))
+    return list(
+        PartyMember.objects.filter(party=party).order_by("joined_at", "id").values_list("player__nickname", flat=True)
+    )
 
 
 def test_a_newcomer_opens_the_link_picks_a_nickname_and_is_in_the_group():
@@ -108,8 +109,10 @@ def test_another_tournament_waits_until_nobody_of_the_group_is_still_in():
         again = ana.post(f"/g/{party.code}/{start}/", follow=True)
         assert "Wait until everyone in the group has finished their tournament: Ana #" in text(again)
     assert Room.objects.count() == 1 and not TournamentTicket.objects.exists()
-    ana_player, beto_player = (member.player for member in PartyMember.objects.filter(party=party)
-                               .select_related("player").order_by("joined_at"))
+    ana_player, beto_player = (
+        member.player
+        for member in PartyMember.objects.filter(party=party).select_related("player").order_by("joined_at")
+    )
     match_act(match_id=match.pk, player=ana_player, action={"type": "leave"})  # Ana is out; Beto plays on
     still = ana.post(f"/g/{party.code}/practice/", follow=True)
     assert "finished their tournament: Beto #" in text(still) and Room.objects.count() == 1
@@ -121,8 +124,9 @@ def test_a_group_spanning_more_than_200_is_refused_rated_with_a_clear_error():
     ana, beto = browser("Ana"), browser("Beto")
     party = create_group(ana)
     beto.get(f"/g/{party.code}/")
-    Rating.objects.create(player=PartyMember.objects.get(party=party, player__nickname="Beto").player,
-                          game="torneo", value=1300)
+    Rating.objects.create(
+        player=PartyMember.objects.get(party=party, player__nickname="Beto").player, game="torneo", value=1300
+    )
     page = text(ana.get(f"/g/{party.code}/"))
     assert "Your ratings are 300 points apart" in page
     refused = ana.post(f"/g/{party.code}/rated/", follow=True)

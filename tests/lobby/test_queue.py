@@ -35,8 +35,11 @@ def guest(nickname: str):
 async def test_the_second_player_is_paired_with_the_first_and_the_first_is_told():
     ana, ana_cookie = await guest("Ana")
     beto, _ = await guest("Beto")
-    lobby = WebsocketCommunicator(application, "/ws/lobby/", headers=[
-        (b"origin", b"http://127.0.0.1"), (b"cookie", f"sessionid={ana_cookie}".encode())])
+    lobby = WebsocketCommunicator(
+        application,
+        "/ws/lobby/",
+        headers=[(b"origin", b"http://127.0.0.1"), (b"cookie", f"sessionid={ana_cookie}".encode())],
+    )
     assert (await lobby.connect())[0]
     assert (await lobby.receive_json_from())["type"] == "hello"
 

@@ -91,7 +91,8 @@ def test_queueing_alone_while_the_group_starts_a_practice_never_does_both(person
         party = parties.party_create(player=beto, language="es")
         parties.party_join(party=party, player=ana)
         practice = lambda party=party, beto=beto: parties.party_start_practice(  # noqa: E731
-            party=party, by=beto, interface_language="es")
+            party=party, by=beto, interface_language="es"
+        )
         results = at_once(join(ana), practice)
         queued = TicketPlayer.objects.filter(player=ana).exists()
         playing = Seat.objects.filter(player=ana, room__game="torneo").exists()

@@ -30,8 +30,9 @@ def test_other_games_do_not_count(person):
     from games.runtime.rooms import room_create
 
     ana = person()
-    room = room_create(game="duelo", host=ana, seats=2, bot_level="easy", settings={"language": "es"},
-                       interface_language="es")
+    room = room_create(
+        game="duelo", host=ana, seats=2, bot_level="easy", settings={"language": "es"}, interface_language="es"
+    )
     match_start(room=room, by=ana)
     assert torneo_players_still_in([ana.pk]) == set()
     tournament_queue.practice_alone(player=ana, language="es", interface_language="es")

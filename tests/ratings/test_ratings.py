@@ -37,11 +37,13 @@ def test_a_new_player_is_rated_1000(players):
 def test_apply_moves_ratings_from_1000_and_records_the_history(players):
     ana, beto, cleo, _dani = players
     match = _match(ana)
-    made = rating_apply(game=GAME, match=match,
-                        changes={ana.pk: (25, 1), beto.pk: (-4, 2), cleo.pk: (-21, 3)})
+    made = rating_apply(game=GAME, match=match, changes={ana.pk: (25, 1), beto.pk: (-4, 2), cleo.pk: (-21, 3)})
 
     assert {(c.player_id, c.before, c.after, c.delta, c.place) for c in made} == {
-        (ana.pk, 1000, 1025, 25, 1), (beto.pk, 1000, 996, -4, 2), (cleo.pk, 1000, 979, -21, 3)}
+        (ana.pk, 1000, 1025, 25, 1),
+        (beto.pk, 1000, 996, -4, 2),
+        (cleo.pk, 1000, 979, -21, 3),
+    }
     assert (rating_of(ana, GAME), rating_of(beto, GAME), rating_of(cleo, GAME)) == (1025, 996, 979)
     assert Rating.objects.get(player=ana, game=GAME).games == 1
     # Another game keeps its own rating.
@@ -51,7 +53,9 @@ def test_apply_moves_ratings_from_1000_and_records_the_history(players):
     rating_apply(game=GAME, match=second, changes={ana.pk: (-11, 3), beto.pk: (11, 1)})
     history = recent_changes(ana)
     assert [(c.match_id, c.before, c.after, c.delta) for c in history] == [
-        (second.pk, 1025, 1014, -11), (match.pk, 1000, 1025, 25)]
+        (second.pk, 1025, 1014, -11),
+        (match.pk, 1000, 1025, 25),
+    ]
     assert recent_changes(ana, limit=1)[0].match_id == second.pk
     assert Rating.objects.get(player=ana, game=GAME).games == 2
     assert [r.value for r in ratings_of(ana)] == [1014]
@@ -81,12 +85,17 @@ def test_the_database_refuses_a_second_change_for_the_same_player_and_match(play
 
 def test_leaderboard_orders_by_rating_and_shares_ranks(players):
     ana, beto, cleo, dani = players
-    rating_apply(game=GAME, match=_match(ana), changes={ana.pk: (-4, 3), beto.pk: (25, 1), cleo.pk: (11, 2),
-                                                        dani.pk: (-4, 3)})
+    rating_apply(
+        game=GAME, match=_match(ana), changes={ana.pk: (-4, 3), beto.pk: (25, 1), cleo.pk: (11, 2), dani.pk: (-4, 3)}
+    )
     rating_apply(game="duelo", match=_match(ana, 2), changes={ana.pk: (99, 1)})
     board = leaderboard(GAME)
     assert [(row.player_id, row.value, row.rank) for row in board] == [
-        (beto.pk, 1025, 1), (cleo.pk, 1011, 2), (ana.pk, 996, 3), (dani.pk, 996, 3)]
+        (beto.pk, 1025, 1),
+        (cleo.pk, 1011, 2),
+        (ana.pk, 996, 3),
+        (dani.pk, 996, 3),
+    ]
     assert [row.player_id for row in leaderboard(GAME, limit=2)] == [beto.pk, cleo.pk]
 
 
@@ -129,8 +138,7 @@ def test_concurrent_matches_on_the_same_players_add_up():
     rounds = 10
     matches = [[_match(ana, number=1 + 2 * i), _match(ana, number=2 + 2 * i)] for i in range(rounds)]
     # Opposite key orders: the service must lock in id order, whatever order the caller gives.
-    work = [{ana.pk: (7, 1), beto.pk: (-3, 2), cleo.pk: (-4, 3)},
-            {cleo.pk: (5, 1), beto.pk: (1, 2), ana.pk: (-6, 3)}]
+    work = [{ana.pk: (7, 1), beto.pk: (-3, 2), cleo.pk: (-4, 3)}, {cleo.pk: (5, 1), beto.pk: (1, 2), ana.pk: (-6, 3)}]
     errors = []
 
     def run(index: int) -> None:

@@ -19,9 +19,7 @@ def make_player(db, settings):
 
     def make(nickname: str = "Ana", credits: int = 0):
         number = next(_numbers)
-        user = get_user_model().objects.create_user(
-            username=f"player{number}", email=f"p{number}@example.com"
-        )
+        user = get_user_model().objects.create_user(username=f"player{number}", email=f"p{number}@example.com")
         player = player_create_for_user(user=user, nickname=nickname)
         if credits:
             wallet_grant(player=player, amount=credits, key=f"seed:{player.pk}")

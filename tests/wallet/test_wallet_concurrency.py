@@ -63,9 +63,7 @@ def _in_threads(count: int, work) -> list:
 
 def _likely_winner(rng: random.Random, match_ref: str, stranger):
     """Mostly one of the match's stakers (read without a lock: it only picks the input), at times not."""
-    stakers = (
-        Transfer.objects.filter(match_ref=match_ref, kind="hold").values_list("params", flat=True).first()
-    )
+    stakers = Transfer.objects.filter(match_ref=match_ref, kind="hold").values_list("params", flat=True).first()
     if stakers is None or rng.random() < 0.1:
         return stranger
     return Player.objects.get(pk=rng.choice(stakers["players"]))
@@ -166,9 +164,7 @@ def test_two_settlements_of_one_match_racing_under_different_keys_pay_once(make_
     winners = [ana, ben, ana, ben]
     results = _in_threads(
         4,
-        lambda index: escrow_settle(
-            match_ref="wordgrid:1", winner=winners[index], key=f"settle:1:worker{index}"
-        ),
+        lambda index: escrow_settle(match_ref="wordgrid:1", winner=winners[index], key=f"settle:1:worker{index}"),
     )
     paid = [result for result in results if isinstance(result, Transfer)]
     refused = [result for result in results if isinstance(result, WalletError)]

@@ -148,9 +148,7 @@ def _refused(statement: str, params=(), immediate: bool = False) -> str:
 @pytest.mark.django_db
 def test_the_database_refuses_to_rewrite_history(make_player):
     _ana, _ben, settle = _played_match(make_player)  # the hold: history all the same
-    assert "append-only" in _refused(
-        "UPDATE wallet_leg SET amount = amount * 2 WHERE transfer_id = %s", [settle.pk]
-    )
+    assert "append-only" in _refused("UPDATE wallet_leg SET amount = amount * 2 WHERE transfer_id = %s", [settle.pk])
     assert "append-only" in _refused("DELETE FROM wallet_leg WHERE transfer_id = %s", [settle.pk])
     assert "append-only" in _refused("UPDATE wallet_transfer SET match_ref = 'x' WHERE id = %s", [settle.pk])
     assert "append-only" in _refused("DELETE FROM wallet_transfer WHERE id = %s", [settle.pk])
@@ -186,9 +184,7 @@ def test_the_database_refuses_an_unbalanced_transfer_at_commit(make_player):
 def test_the_database_refuses_a_cached_balance_that_drifts_from_the_legs(make_player):
     ana, ben, _hold = _played_match(make_player)
     bens_grant = Transfer.objects.get(key=f"seed:{ben.pk}")
-    message = _refused(
-        "UPDATE wallet_account SET balance = balance + 1 WHERE player_id = %s", [ana.pk], immediate=True
-    )
+    message = _refused("UPDATE wallet_account SET balance = balance + 1 WHERE player_id = %s", [ana.pk], immediate=True)
     assert "caches balance 141 but its legs say 140" in message
     account = Account.objects.get(player=ana)
     message = _refused(

@@ -212,8 +212,7 @@ def test_the_statement_lists_every_movement_with_its_match_and_running_balance(m
     escrow_hold(match_ref="wordgrid:11", players=[ana, ben], stake=50, key="hold:11")
     escrow_settle(match_ref="wordgrid:11", winner=ana, key="settle:11")
     lines = [
-        (leg.transfer.kind, leg.transfer.match_ref, leg.amount, leg.balance_after)
-        for leg in statement_of(player=ana)
+        (leg.transfer.kind, leg.transfer.match_ref, leg.amount, leg.balance_after) for leg in statement_of(player=ana)
     ]
     assert lines == [
         ("settle", "wordgrid:11", 90, 140),

@@ -28,15 +28,8 @@ def test_a_player_sees_their_balance_and_every_movement_with_its_match(client, m
     assert page.status_code == 200
     assert "140 credits" in html
     statement = html[html.index('data-testid="wallet-statement"') :]
-    assert (
-        statement.count("wordgrid:42") == 2
-        and "+90" in statement
-        and "-50" in statement
-        and "+100" in statement
-    )
-    assert (
-        statement.index("Match settled") < statement.index("Stake held") < statement.index("Credits granted")
-    )
+    assert statement.count("wordgrid:42") == 2 and "+90" in statement and "-50" in statement and "+100" in statement
+    assert statement.index("Match settled") < statement.index("Stake held") < statement.index("Credits granted")
 
 
 def test_a_guest_is_told_credits_need_an_account(client, settings):
@@ -108,9 +101,7 @@ def test_no_grant_when_the_setting_is_zero(settings, django_capture_on_commit_ca
 
 @pytest.fixture
 def admin_client(client):
-    admin = get_user_model().objects.create_superuser(
-        username="root", email="root@example.com", password=PASSWORD
-    )
+    admin = get_user_model().objects.create_superuser(username="root", email="root@example.com", password=PASSWORD)
     client.force_login(admin)
     client.defaults["HTTP_ACCEPT_LANGUAGE"] = "en"
     return client
@@ -126,10 +117,7 @@ def test_admins_see_accounts_and_transfers_but_cannot_change_or_delete_them(admi
     assert "Ana" in detail and 'name="_save"' not in detail
     assert admin_client.get("/admin/wallet/transfer/add/").status_code == 403
     assert admin_client.post(f"/admin/wallet/transfer/{hold.pk}/delete/", {"post": "yes"}).status_code == 403
-    assert (
-        admin_client.post(f"/admin/wallet/account/{account.pk}/change/", {"balance": 10**6}).status_code
-        == 403
-    )
+    assert admin_client.post(f"/admin/wallet/account/{account.pk}/change/", {"balance": 10**6}).status_code == 403
     assert balances(ana) == [90] and Transfer.objects.filter(pk=hold.pk).exists()
 
 

@@ -22,9 +22,7 @@ from wallet.services import (
 )
 
 pytestmark = pytest.mark.django_db
-EXAMPLES = settings(
-    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
-)
+EXAMPLES = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 
 
 class Rollback(Exception):

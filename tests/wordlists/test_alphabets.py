@@ -107,8 +107,21 @@ def test_normalise_table(language: str, word: str, expected: str | None, size: i
 def test_alphabet_sizes() -> None:
     sizes = {lang: len(alphabet(lang)) for lang in LANGUAGES}
     assert sizes == {
-        "tr": 29, "en": 26, "fr": 26, "es": 27, "ru": 32, "ko": 24, "id": 26, "de": 29, "it": 26,
-        "nl": 26, "uz": 28, "pl": 34, "pt": 26, "kk": 42, "uk": 33,
+        "tr": 29,
+        "en": 26,
+        "fr": 26,
+        "es": 27,
+        "ru": 32,
+        "ko": 24,
+        "id": 26,
+        "de": 29,
+        "it": 26,
+        "nl": 26,
+        "uz": 28,
+        "pl": 34,
+        "pt": 26,
+        "kk": 42,
+        "uk": 33,
     }
     for lang in LANGUAGES:
         assert len(set(alphabet(lang))) == len(alphabet(lang))
@@ -131,12 +144,72 @@ def test_empty_is_none() -> None:
 
 # Unambiguous words compose back to themselves; ambiguous ones (아까 / 악가) may not, see below.
 ROUND_TRIP = [
-    "사람", "했다", "학교", "과자", "의자", "꼬들", "닭집", "괜찮", "왜냐", "뷁뷁", "없다", "있다",
-    "이따", "비싸", "가짜", "압박", "시간", "시작", "사랑", "게임", "사용", "남자", "이상", "필요",
-    "문제", "자신", "이름", "친구", "다음", "지역", "기절", "투약", "조폭", "우편", "목재", "아역",
-    "자존", "초석", "구식", "예상", "점퍼", "대학", "명세", "부락", "소행", "세계", "회사", "교육",
-    "경제", "의사", "최고", "취미", "위원", "쇄국", "꽃잎", "짧음", "밟다", "앉다", "많다", "읽기",
-    "삶은", "값진", "넓이", "핥다", "읊다", "뚫다",
+    "사람",
+    "했다",
+    "학교",
+    "과자",
+    "의자",
+    "꼬들",
+    "닭집",
+    "괜찮",
+    "왜냐",
+    "뷁뷁",
+    "없다",
+    "있다",
+    "이따",
+    "비싸",
+    "가짜",
+    "압박",
+    "시간",
+    "시작",
+    "사랑",
+    "게임",
+    "사용",
+    "남자",
+    "이상",
+    "필요",
+    "문제",
+    "자신",
+    "이름",
+    "친구",
+    "다음",
+    "지역",
+    "기절",
+    "투약",
+    "조폭",
+    "우편",
+    "목재",
+    "아역",
+    "자존",
+    "초석",
+    "구식",
+    "예상",
+    "점퍼",
+    "대학",
+    "명세",
+    "부락",
+    "소행",
+    "세계",
+    "회사",
+    "교육",
+    "경제",
+    "의사",
+    "최고",
+    "취미",
+    "위원",
+    "쇄국",
+    "꽃잎",
+    "짧음",
+    "밟다",
+    "앉다",
+    "많다",
+    "읽기",
+    "삶은",
+    "값진",
+    "넓이",
+    "핥다",
+    "읊다",
+    "뚫다",
 ]
 
 
@@ -160,9 +233,7 @@ def test_compose_korean_ambiguous_keeps_letters() -> None:
 
 
 korean_text = st.text(
-    alphabet=st.sampled_from(
-        [chr(c) for c in range(0xAC00, 0xD7A4, 37)] + list("ㄱㄲㅏㅐㅘㅙㄳㅀ") + ["a", " "]
-    ),
+    alphabet=st.sampled_from([chr(c) for c in range(0xAC00, 0xD7A4, 37)] + list("ㄱㄲㅏㅐㅘㅙㄳㅀ") + ["a", " "]),
     max_size=8,
 )
 

@@ -74,9 +74,7 @@ def test_manifest_matches_files(manifest: dict) -> None:
             data = (DATA / entry["file"]).read_bytes()
             assert entry["sha256"] == hashlib.sha256(data).hexdigest()
             assert entry["count"] == data.count(b"\n")
-            assert (entry["game"], entry["language"], entry["length"], entry["kind"]) == (
-                "duelo", language, 5, kind
-            )
+            assert (entry["game"], entry["language"], entry["length"], entry["kind"]) == ("duelo", language, 5, kind)
             assert entry["sources"]
 
 

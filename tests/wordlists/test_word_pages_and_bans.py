@@ -26,11 +26,14 @@ def test_the_index_lists_every_game_with_versions(client):
     assert lexicon.list_info("wordgrid-en-valid").version in page
 
 
-@pytest.mark.parametrize(("query", "verdicts"), [
-    ("árbol", ["Válida", "Puede ser una palabra oculta"]),
-    ("ARBOL", ["Válida", "Puede ser una palabra oculta"]),
-    ("zzzzz", ["No válida", "Nunca es una palabra oculta"]),
-])
+@pytest.mark.parametrize(
+    ("query", "verdicts"),
+    [
+        ("árbol", ["Válida", "Puede ser una palabra oculta"]),
+        ("ARBOL", ["Válida", "Puede ser una palabra oculta"]),
+        ("zzzzz", ["No válida", "Nunca es una palabra oculta"]),
+    ],
+)
 def test_the_look_up_page_says_whether_a_word_is_valid_and_can_be_hidden(client, query, verdicts):
     page = client.get("/words/duelo-es-5-valid/", {"q": query}).content.decode()
     for verdict in verdicts:
@@ -77,37 +80,42 @@ def test_an_admin_bans_a_hidden_word_and_games_never_draw_it(staff_client):
     word_list = WordList.objects.get(slug="duelo-en-5-hidden")
     hidden = lexicon.lexicon(word_list.slug)
     banned, kept = hidden.words[0], hidden.words[1]
-    response = staff_client.post("/admin/wordlists/bannedword/add/", {
-        "word_list": word_list.pk, "word": banned.upper(), "reason": "obscure"})
+    response = staff_client.post(
+        "/admin/wordlists/bannedword/add/", {"word_list": word_list.pk, "word": banned.upper(), "reason": "obscure"}
+    )
     assert response.status_code == 302
     assert BannedWord.objects.get().word == banned
     exclude = set(hidden.words) - {banned, kept}
     rng = random.Random(1)
     # What the match service hands an engine as `banned` (games.runtime.matches._banned_words).
     assert banned_hidden_words(word_list.slug) == {banned}
-    assert {hidden.choose(rng, exclude=exclude | banned_hidden_words(word_list.slug))
-            for _ in range(40)} == {kept}
+    assert {hidden.choose(rng, exclude=exclude | banned_hidden_words(word_list.slug)) for _ in range(40)} == {kept}
     assert not is_possible_hidden_word(game="duelo", language="en", length=5, word=banned)
     assert is_possible_hidden_word(game="duelo", language="en", length=5, word=kept)
 
 
-@pytest.mark.parametrize(("word", "reason", "message"), [
-    ("qwxyz", "typo", "no está en esta lista"),
-    ("12", "typo", "alfabeto"),
-    ("", "typo", "obligatorio"),
-])
+@pytest.mark.parametrize(
+    ("word", "reason", "message"),
+    [
+        ("qwxyz", "typo", "no está en esta lista"),
+        ("12", "typo", "alfabeto"),
+        ("", "typo", "obligatorio"),
+    ],
+)
 def test_a_bad_ban_gets_a_clear_error_and_bans_nothing(staff_client, word, reason, message):
     word_list = WordList.objects.get(slug="duelo-en-5-hidden")
-    response = staff_client.post("/admin/wordlists/bannedword/add/", {
-        "word_list": word_list.pk, "word": word, "reason": reason})
+    response = staff_client.post(
+        "/admin/wordlists/bannedword/add/", {"word_list": word_list.pk, "word": word, "reason": reason}
+    )
     assert response.status_code == 200 and message in response.content.decode()
     assert not BannedWord.objects.exists()
 
 
 def test_valid_word_lists_take_no_bans(staff_client):
     word_list = WordList.objects.get(slug="duelo-en-5-valid")
-    response = staff_client.post("/admin/wordlists/bannedword/add/", {
-        "word_list": word_list.pk, "word": "about", "reason": "x"})
+    response = staff_client.post(
+        "/admin/wordlists/bannedword/add/", {"word_list": word_list.pk, "word": "about", "reason": "x"}
+    )
     assert response.status_code == 200 and not BannedWord.objects.exists()
 
 

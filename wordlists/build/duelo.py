@@ -40,6 +40,7 @@ DICTIONARIES: dict[str, tuple[str, str, str, str]] = {
 WORDFREQ = Source("wordfreq 3.1.1 (PyPI, frequencies only)", "CC-BY-SA-4.0 data, Apache-2.0 code", "wordfreq")
 BLOCKLISTS = Path(__file__).resolve().parent.parent / "blocklists"
 
+
 def _words(text: str) -> set[str]:
     return set(text.split())
 

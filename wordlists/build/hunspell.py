@@ -117,17 +117,17 @@ def load(base: Path):  # -> spylls.hunspell.Dictionary
     return Dictionary.from_files(str(base))
 
 
-def stems(
-    dictionary, *, keep: Callable[[str], bool] | None = None, with_needaffix: bool = False
-) -> list[str]:
+def stems(dictionary, *, keep: Callable[[str], bool] | None = None, with_needaffix: bool = False) -> list[str]:
     """The stems a dictionary accepts on their own (not forbidden, not only-in-compound/need-affix).
 
     `with_needaffix` also keeps NEEDAFFIX stems: fr marks most lemmas so and generates the bare form
     with an empty suffix, so there they are lemmas all the same (check them against the expansion).
     """
     aff = dictionary.aff
-    flags = (aff.ONLYINCOMPOUND, aff.FORBIDDENWORD) if with_needaffix else (
-        aff.NEEDAFFIX, aff.ONLYINCOMPOUND, aff.FORBIDDENWORD
+    flags = (
+        (aff.ONLYINCOMPOUND, aff.FORBIDDENWORD)
+        if with_needaffix
+        else (aff.NEEDAFFIX, aff.ONLYINCOMPOUND, aff.FORBIDDENWORD)
     )
     bad = {f for f in flags if f}
     out = {w.stem for w in dictionary.dic.words if not (set(w.flags) & bad)}

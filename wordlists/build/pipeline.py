@@ -77,9 +77,7 @@ def _write_manifest(out_dir: Path, entries: dict) -> None:
     (out_dir / MANIFEST).write_text(text, encoding="utf-8", newline="\n")
 
 
-def write_lists(
-    lists: Iterable[BuiltList], out_dir: Path | str, *, replace_prefix: str | None = None
-) -> dict:
+def write_lists(lists: Iterable[BuiltList], out_dir: Path | str, *, replace_prefix: str | None = None) -> dict:
     """Write the lists and the manifest into `out_dir`; return the manifest's entries.
 
     With `replace_prefix=None` the manifest is replaced by these lists (files of lists that are no
@@ -124,8 +122,7 @@ def run_builders(only: str | None = None) -> list[tuple[object, list[BuiltList]]
         build = module.build
         takes_only = only and "only" in inspect.signature(build).parameters
         lists = build(only=only) if takes_only else build()
-        kept = sorted((lst for lst in lists if not only or lst.slug.startswith(only)),
-                      key=lambda lst: lst.slug)
+        kept = sorted((lst for lst in lists if not only or lst.slug.startswith(only)), key=lambda lst: lst.slug)
         results.append((module, kept))
     return results
 
@@ -142,8 +139,10 @@ def write_extras(modules_and_lists, out_dir: Path | str, entries: dict) -> None:
         for path in hook(out, lists):
             slug = Path(path).stem
             if slug in entries:
-                entries[slug]["dawg"] = {"file": Path(path).name,
-                                         "sha256": hashlib.sha256(Path(path).read_bytes()).hexdigest()}
+                entries[slug]["dawg"] = {
+                    "file": Path(path).name,
+                    "sha256": hashlib.sha256(Path(path).read_bytes()).hexdigest(),
+                }
     _write_manifest(out, dict(sorted(entries.items())))
 
 

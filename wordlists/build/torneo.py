@@ -58,14 +58,17 @@ DEBIAN: dict[str, tuple[str, str, str, str]] = {
     "uk": ("hunspell-uk", "1:7.5.0-1", "uk_UA", "GPL-2.0-or-later / LGPL-2.1-or-later / MPL-1.1"),
 }
 
-WORDFREQ = Source("wordfreq 3.1.1 (PyPI), frequencies only", "CC-BY-SA-4.0 (data), Apache-2.0 (code)",
-                  "wordfreq")
+WORDFREQ = Source("wordfreq 3.1.1 (PyPI), frequencies only", "CC-BY-SA-4.0 (data), Apache-2.0 (code)", "wordfreq")
 SIMPLEMMA = Source("simplemma 2.0.0 (PyPI), lemma check only", "MIT", "simplemma")
-PYMORPHY = Source("pymorphy3 2.0.6 with pymorphy3-dicts-ru / -uk (PyPI), lemma check only",
-                  "MIT (code, ru dicts); GPL-3.0 (uk dicts)", "pymorphy3")
+PYMORPHY = Source(
+    "pymorphy3 2.0.6 with pymorphy3-dicts-ru / -uk (PyPI), lemma check only",
+    "MIT (code, ru dicts); GPL-3.0 (uk dicts)",
+    "pymorphy3",
+)
 UZBEK_LANGUAGE = Source("uzbek-language 0.1.0 (PyPI), Latin word list", "MIT", "uzbek-language")
-CURATION = Source("Dream Games project hand curation (hidden-word picks and exclusions)", "CC0-1.0",
-                  "wordlists/curated/")
+CURATION = Source(
+    "Dream Games project hand curation (hidden-word picks and exclusions)", "CC0-1.0", "wordlists/curated/"
+)
 
 
 def dictionary_path(language: str) -> Path:
@@ -80,6 +83,7 @@ def _source(language: str) -> Source:
 
 
 # -- hunspell ---------------------------------------------------------------------------------------
+
 
 def _keep_case(language: str, word: str) -> bool:
     # Capitals mark proper nouns, except in German where every noun has one.
@@ -190,6 +194,7 @@ def _dictionary_words(language: str) -> tuple[dict[str, set[str]], dict[str, set
 
 # -- frequency and lemmas ------------------------------------------------------------------------
 
+
 @cache
 def frequencies(language: str) -> dict[str, float]:
     """wordfreq frequency per normalised form, summed over every spelling that folds to it."""
@@ -253,6 +258,7 @@ def best_spelling(language: str, spellings: Iterable[str]) -> str:
 
 # -- curated data --------------------------------------------------------------------------------
 
+
 def _read_words(path: Path) -> list[str]:
     if not path.exists():
         return []
@@ -290,6 +296,7 @@ def curated_hidden(language: str) -> dict[str, str]:
 
 
 # -- lists ---------------------------------------------------------------------------------------
+
 
 def uzbek_latin_lemmas() -> dict[str, set[str]]:
     from uzbek_language.uzwords_latin import words

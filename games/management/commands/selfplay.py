@@ -35,8 +35,13 @@ class Command(BaseCommand):
     def add_arguments(self, parser):
         parser.add_argument("game", choices=["duelo", "wordgrid", "cruzadas"])
         parser.add_argument("--games", type=int, default=10)
-        parser.add_argument("--bots", "--ai", dest="bots", default=None,
-                            help="comma-separated levels, one per seat (--ai for Letras Cruzadas)")
+        parser.add_argument(
+            "--bots",
+            "--ai",
+            dest="bots",
+            default=None,
+            help="comma-separated levels, one per seat (--ai for Letras Cruzadas)",
+        )
         parser.add_argument("--lang", default="es")
         parser.add_argument("--rounds", type=int, default=3)
         parser.add_argument("--seconds", type=int, default=90)
@@ -54,8 +59,11 @@ class Command(BaseCommand):
         rng = random.Random(seed)
         host = player_create_guest(nickname="Selfplay")
         finished_matches, durations = [], []
-        settings = {"language": lang, "rounds": rounds, "round_seconds": seconds} if game == "duelo" else (
-            {"language": "tr"} if game == "cruzadas" else {})
+        settings = (
+            {"language": lang, "rounds": rounds, "round_seconds": seconds}
+            if game == "duelo"
+            else ({"language": "tr"} if game == "cruzadas" else {})
+        )
         with scheduling.timers_disabled():
             for number in range(games):
                 # Wordgrid: alternate who moves first, since the first player has an edge.
@@ -71,17 +79,24 @@ class Command(BaseCommand):
             self.report_duelo(levels, finished_matches)
         else:
             self.report_turns(levels, finished_matches)
-            moves = sum(match.events.filter(kind__in=["word_played", "placed", "passed", "exchanged"]).count()
-                        for _seated, match in finished_matches)
+            moves = sum(
+                match.events.filter(kind__in=["word_played", "placed", "passed", "exchanged"]).count()
+                for _seated, match in finished_matches
+            )
             if moves:
-                self.stdout.write(f"time per move: {sum(durations) / moves * 1000:.0f} ms (wall clock, "
-                                  f"{moves} moves, services included)")
-        self.stdout.write(f"time per match: mean {statistics.mean(durations):.2f} s, "
-                          f"max {max(durations):.2f} s (wall clock, virtual game time)")
+                self.stdout.write(
+                    f"time per move: {sum(durations) / moves * 1000:.0f} ms (wall clock, "
+                    f"{moves} moves, services included)"
+                )
+        self.stdout.write(
+            f"time per match: mean {statistics.mean(durations):.2f} s, "
+            f"max {max(durations):.2f} s (wall clock, virtual game time)"
+        )
 
     def play_one(self, game, host, levels, settings, rng) -> Match:
-        room = rooms.room_create(game=game, host=host, seats=len(levels), interface_language="es",
-                                 settings=settings, host_seated=False)
+        room = rooms.room_create(
+            game=game, host=host, seats=len(levels), interface_language="es", settings=settings, host_seated=False
+        )
         for index, level in enumerate(levels):
             rooms.room_seat_set(room=room, by=host, index=index, bot_level=level)
         now = timezone.now()
@@ -101,8 +116,9 @@ class Command(BaseCommand):
                 turn = bots.bot_turn(state, seat)
                 if turn is not None and (seat, turn) not in planned:
                     planned.add((seat, turn))
-                    heapq.heappush(pending, (now + timezone.timedelta(seconds=bots.think_seconds(level, rng)),
-                                             seat, turn))
+                    heapq.heappush(
+                        pending, (now + timezone.timedelta(seconds=bots.think_seconds(level, rng)), seat, turn)
+                    )
             deadline = match.deadline
             if not pending and deadline is None:  # nobody owes a move and no clock runs: stuck
                 matches.match_stop(match_id=match.pk, reason="selfplay_stuck", now=now)

@@ -31,8 +31,24 @@ T0 = datetime(2025, 5, 1, 12, 0, 0, tzinfo=UTC)
 MATCH_ID = 81
 ANA, BOB = 0, 1
 # Clue words tried in order; the first the engine accepts on the board is given.
-CLUES = ("mar", "noche", "rápido", "frío", "verde", "música", "fiesta", "viaje", "cielo", "dulce", "ruido",
-         "invierno", "metal", "redondo", "suave", "alto")
+CLUES = (
+    "mar",
+    "noche",
+    "rápido",
+    "frío",
+    "verde",
+    "música",
+    "fiesta",
+    "viaje",
+    "cielo",
+    "dulce",
+    "ruido",
+    "invierno",
+    "metal",
+    "redondo",
+    "suave",
+    "alto",
+)
 
 
 def at(offset: float) -> datetime:
@@ -42,12 +58,12 @@ def at(offset: float) -> datetime:
 class Recorder:
     """Plays a game through the engine and snapshots views as the consumer would send them."""
 
-    def __init__(self, seed: int, *, level: str = "familiar", turns: int = 9, match_id: int = MATCH_ID,
-                 words=lexicon):
+    def __init__(self, seed: int, *, level: str = "familiar", turns: int = 9, match_id: int = MATCH_ID, words=lexicon):
         self.match_id = match_id
         self.words = words
-        self.state = engine.new_game({"level": level, "turns": turns}, engine.SEATS, random.Random(seed), T0,
-                                     words=words)
+        self.state = engine.new_game(
+            {"level": level, "turns": turns}, engine.SEATS, random.Random(seed), T0, words=words
+        )
         self.version = 1
         self.now = 0.0
         self.clues_used = 0
@@ -68,7 +84,7 @@ class Recorder:
 
     def clue(self, number: int = 2) -> str:
         """The giver gives the next clue word the engine accepts on this board."""
-        for word in CLUES[self.clues_used:]:
+        for word in CLUES[self.clues_used :]:
             self.clues_used += 1
             try:
                 self.act(self.state.giver, {"type": "clue", "word": word, "number": number})
@@ -96,7 +112,9 @@ class Recorder:
 
     def snap(self, viewer: int | None = ANA) -> dict[str, Any]:
         return {
-            "type": "match", "v": self.version, "match_id": self.match_id,
+            "type": "match",
+            "v": self.version,
+            "match_id": self.match_id,
             "view": engine.view(self.state, viewer),
             "server_time": at(self.now + 1).isoformat().replace("+00:00", "Z"),
             "turn": turn_token(self.match_id, self.version, viewer),
@@ -107,20 +125,36 @@ def room_frame(you: int | None) -> dict[str, Any]:
     """A `room` frame as docs/protocol.md describes it (with Claves' `people`: a spectator, Carla)."""
     names = ["Ana", "Bob"]
     return {
-        "type": "room", "v": 4,
+        "type": "room",
+        "v": 4,
         "room": {
-            "code": "K7Q2Z", "game": "claves", "bot_levels": [], "invite_url": "http://127.0.0.1:8000/r/K7Q2Z/",
-            "status": "playing", "settings": {"level": "familiar", "turns": 9, "seats": 2},
+            "code": "K7Q2Z",
+            "game": "claves",
+            "bot_levels": [],
+            "invite_url": "http://127.0.0.1:8000/r/K7Q2Z/",
+            "status": "playing",
+            "settings": {"level": "familiar", "turns": 9, "seats": 2},
             "seats": [
-                {"index": i, "kind": "player", "nickname": nick, "tag": f"{1000 + i}", "bot_level": None,
-                 "online": True, "is_you": i == you, "is_host": i == 0}
+                {
+                    "index": i,
+                    "kind": "player",
+                    "nickname": nick,
+                    "tag": f"{1000 + i}",
+                    "bot_level": None,
+                    "online": True,
+                    "is_you": i == you,
+                    "is_host": i == 0,
+                }
                 for i, nick in enumerate(names)
             ],
             "you": {"seat": you, "is_host": you == 0, "spectator": you is None},
             "spectators": 1,
-            "people": [{"id": 10 + i, "nickname": nick, "tag": f"{1000 + i}", "online": True,
-                        "seat": i if i < 2 else None} for i, nick in enumerate([*names, "Carla"])],
-            "match_id": MATCH_ID, "can_start": False,
+            "people": [
+                {"id": 10 + i, "nickname": nick, "tag": f"{1000 + i}", "online": True, "seat": i if i < 2 else None}
+                for i, nick in enumerate([*names, "Carla"])
+            ],
+            "match_id": MATCH_ID,
+            "can_start": False,
         },
     }
 
@@ -212,11 +246,15 @@ def main() -> None:
     # A board of the 25 longest words of both lists (helicóptero, mantequilla, murciélago...), with a mark
     # and an uncovered key on it, as Bob sees it while guessing.
     longest = longest_words()
-    chosen = longest[:engine.BOARD_SIZE]
+    chosen = longest[: engine.BOARD_SIZE]
     normalised = {normalise("es", word): word for word in chosen}
     long_list = WordSet(tuple(normalised), normalised)
-    long = Recorder(first_giver_seed(ANA, level="standard", words=lambda _slug: long_list), level="standard",
-                    match_id=86, words=lambda _slug: long_list)
+    long = Recorder(
+        first_giver_seed(ANA, level="standard", words=lambda _slug: long_list),
+        level="standard",
+        match_id=86,
+        words=lambda _slug: long_list,
+    )
     long.clue(2)
     long.touch(engine.KEY)
     long.touch(engine.EMPTY)

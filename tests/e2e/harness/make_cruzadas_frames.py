@@ -37,8 +37,10 @@ def at(offset: float) -> datetime:
 
 
 def action_of(play: movegen.Play) -> dict[str, Any]:
-    return {"type": "place", "tiles": [{"cell": i, "letter": letter, "blank": blank}
-                                        for i, letter, blank in play.placement]}
+    return {
+        "type": "place",
+        "tiles": [{"cell": i, "letter": letter, "blank": blank} for i, letter, blank in play.placement],
+    }
 
 
 class Recorder:
@@ -86,7 +88,9 @@ class Recorder:
 
     def snap(self, offset: float, viewer: int | None = 0) -> dict[str, Any]:
         return {
-            "type": "match", "v": self.version, "match_id": self.match_id,
+            "type": "match",
+            "v": self.version,
+            "match_id": self.match_id,
             "view": engine.view(self.state, viewer),
             "server_time": at(offset).isoformat().replace("+00:00", "Z"),
             "turn": turn_token(self.match_id, self.version, viewer),
@@ -95,8 +99,9 @@ class Recorder:
     def refusal(self, seat: int, tiles: list[dict[str, Any]]) -> dict[str, Any]:
         """The error frame the consumer sends for this placement (English: the harness has no catalogue)."""
         try:
-            engine.apply(self.state, seat, {"type": "place", "tiles": tiles}, at(self.now + 1), words=lexicon,
-                         dawg=dawg)
+            engine.apply(
+                self.state, seat, {"type": "place", "tiles": tiles}, at(self.now + 1), words=lexicon, dawg=dawg
+            )
         except IllegalMove as error:
             return {"type": "error", "code": error.code, "message": error.text}
         raise AssertionError(f"{tiles} was accepted")
@@ -106,17 +111,31 @@ def room_frame(you: int | None) -> dict[str, Any]:
     """A `room` frame as docs/protocol.md describes it."""
     seats = [("player", "Ana"), ("player", "Bob")]
     return {
-        "type": "room", "v": 3,
+        "type": "room",
+        "v": 3,
         "room": {
-            "code": "C7Z4QA", "game": "cruzadas", "invite_url": "http://127.0.0.1:8000/r/C7Z4QA/",
-            "status": "playing", "settings": {"seats": 2, "language": "tr", "ruleset": "tr-2"},
+            "code": "C7Z4QA",
+            "game": "cruzadas",
+            "invite_url": "http://127.0.0.1:8000/r/C7Z4QA/",
+            "status": "playing",
+            "settings": {"seats": 2, "language": "tr", "ruleset": "tr-2"},
             "seats": [
-                {"index": i, "kind": kind, "nickname": nick, "tag": f"{1000 + i}", "bot_level": None,
-                 "online": True, "is_you": i == you, "is_host": i == 0}
+                {
+                    "index": i,
+                    "kind": kind,
+                    "nickname": nick,
+                    "tag": f"{1000 + i}",
+                    "bot_level": None,
+                    "online": True,
+                    "is_you": i == you,
+                    "is_host": i == 0,
+                }
                 for i, (kind, nick) in enumerate(seats)
             ],
             "you": {"seat": you, "is_host": you == 0, "spectator": you is None},
-            "spectators": 1, "match_id": MATCH_ID, "can_start": True,
+            "spectators": 1,
+            "match_id": MATCH_ID,
+            "can_start": True,
         },
     }
 
@@ -142,8 +161,10 @@ def main() -> None:
     frames["start_other"] = game.snap(1.0, viewer=1)
     # The refusals the harness provokes on the empty board.
     rack = game.state.racks[0]
-    off_centre = [{"cell": 0, "letter": rack[0] if rack[0] != rules.BLANK else rack[1], "blank": False},
-                  {"cell": 1, "letter": rack[2] if rack[2] != rules.BLANK else rack[3], "blank": False}]
+    off_centre = [
+        {"cell": 0, "letter": rack[0] if rack[0] != rules.BLANK else rack[1], "blank": False},
+        {"cell": 1, "letter": rack[2] if rack[2] != rules.BLANK else rack[3], "blank": False},
+    ]
     errors["first_not_on_centre"] = game.refusal(0, off_centre)
     # A two-letter "word" across the centre that is not in the list: the server names it.
     letters = [t for t in rack if t != rules.BLANK]
@@ -205,8 +226,13 @@ def main() -> None:
     assert late_saved and out.state.reason == engine.OUT, out.state.reason
     frames["out_end"] = out.snap(out.now + 1)
 
-    data = {"room": room_frame(0), "spectator_room": room_frame(None), "frames": frames, "errors": errors,
-            "facts": facts}
+    data = {
+        "room": room_frame(0),
+        "spectator_room": room_frame(None),
+        "frames": frames,
+        "errors": errors,
+        "facts": facts,
+    }
     OUT.write_text(json.dumps(data, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
     print(f"wrote {OUT}")
 

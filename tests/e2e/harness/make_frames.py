@@ -39,8 +39,7 @@ class Recorder:
         self.frames: dict[str, dict[str, Any]] = {}
 
     def guess(self, seat: int, word: str, offset: float) -> None:
-        self.state, _events = engine.apply(self.state, seat, {"type": "guess", "word": word}, at(offset),
-                                           words=lexicon)
+        self.state, _events = engine.apply(self.state, seat, {"type": "guess", "word": word}, at(offset), words=lexicon)
         self.version += 1
 
     def advance(self, offset: float) -> None:
@@ -50,37 +49,57 @@ class Recorder:
     def snap(self, name: str, offset: float, viewer: int | None | str = "default") -> None:
         seat = self.viewer if viewer == "default" else viewer
         self.frames[name] = {
-            "type": "match", "v": self.version, "match_id": self.match_id,
+            "type": "match",
+            "v": self.version,
+            "match_id": self.match_id,
             "view": engine.view(self.state, seat),
             "server_time": at(offset).isoformat().replace("+00:00", "Z"),
             "turn": turn_token(self.match_id, self.version, seat),
         }
 
 
-def room_frame(language: str, seats: list[tuple[str, str, str | None]], you: int | None,
-               match_id: int, status: str = "playing") -> dict[str, Any]:
+def room_frame(
+    language: str, seats: list[tuple[str, str, str | None]], you: int | None, match_id: int, status: str = "playing"
+) -> dict[str, Any]:
     """A `room` frame as docs/protocol.md describes it. seats: (kind, nickname, bot_level)."""
     return {
-        "type": "room", "v": 3,
+        "type": "room",
+        "v": 3,
         "room": {
-            "code": "K7Q2ZD", "game": "duelo", "invite_url": "http://127.0.0.1:8000/r/K7Q2ZD/",
+            "code": "K7Q2ZD",
+            "game": "duelo",
+            "invite_url": "http://127.0.0.1:8000/r/K7Q2ZD/",
             "status": status,
             "settings": {"language": language, "rounds": 3, "round_seconds": 90, "seats": len(seats)},
             "seats": [
-                {"index": i, "kind": kind, "nickname": nick, "tag": f"{1000 + i}", "bot_level": level,
-                 "online": kind != "empty", "is_you": i == you, "is_host": i == 0}
+                {
+                    "index": i,
+                    "kind": kind,
+                    "nickname": nick,
+                    "tag": f"{1000 + i}",
+                    "bot_level": level,
+                    "online": kind != "empty",
+                    "is_you": i == you,
+                    "is_host": i == 0,
+                }
                 for i, (kind, nick, level) in enumerate(seats)
             ],
             "you": {"seat": you, "is_host": you == 0, "spectator": you is None},
-            "spectators": 1, "match_id": match_id, "can_start": True,
+            "spectators": 1,
+            "match_id": match_id,
+            "can_start": True,
         },
     }
 
 
 def spanish() -> dict[str, Any]:
     """Three seats, three rounds: every phase, a closing countdown, a single winner."""
-    rec = Recorder({"language": "es", "rounds": 3, "round_seconds": 90,
-                    "hidden_words": ["ábaco", "perro", "cielo"]}, 3, viewer=0, match_id=42)
+    rec = Recorder(
+        {"language": "es", "rounds": 3, "round_seconds": 90, "hidden_words": ["ábaco", "perro", "cielo"]},
+        3,
+        viewer=0,
+        match_id=42,
+    )
     rec.snap("starting", 0.4)
     rec.advance(2.6)
     rec.snap("opened", 2.7)
@@ -127,8 +146,9 @@ def spanish() -> dict[str, Any]:
 def english_shared_victory() -> dict[str, Any]:
     """One round, three seats: seat 1 first in three (55), the bot second in five (30), seat 0 third in
     two (55): a shared victory."""
-    rec = Recorder({"language": "en", "rounds": 1, "round_seconds": 60, "hidden_words": ["crane"]}, 3,
-                   viewer=0, match_id=43)
+    rec = Recorder(
+        {"language": "en", "rounds": 1, "round_seconds": 60, "hidden_words": ["crane"]}, 3, viewer=0, match_id=43
+    )
     rec.advance(2.6)
     rec.guess(1, "slate", 5)
     rec.guess(1, "trace", 8)
@@ -145,8 +165,9 @@ def english_shared_victory() -> dict[str, Any]:
 
 def english_draw() -> dict[str, Any]:
     """One round that nobody solves: every total is 0, a draw."""
-    rec = Recorder({"language": "en", "rounds": 1, "round_seconds": 60, "hidden_words": ["crane"]}, 2,
-                   viewer=1, match_id=44)
+    rec = Recorder(
+        {"language": "en", "rounds": 1, "round_seconds": 60, "hidden_words": ["crane"]}, 2, viewer=1, match_id=44
+    )
     rec.advance(2.6)
     rec.guess(0, "slate", 5)
     rec.advance(80)
@@ -157,8 +178,9 @@ def english_draw() -> dict[str, Any]:
 
 def korean() -> dict[str, Any]:
     """Two seats in Korean; the player has played 배우 against 사람."""
-    rec = Recorder({"language": "ko", "rounds": 1, "round_seconds": 90, "hidden_words": ["사람"]}, 2,
-                   viewer=0, match_id=45)
+    rec = Recorder(
+        {"language": "ko", "rounds": 1, "round_seconds": 90, "hidden_words": ["사람"]}, 2, viewer=0, match_id=45
+    )
     rec.advance(2.6)
     rec.guess(0, "배우", 10)
     rec.guess(1, "학교", 12)
@@ -172,8 +194,9 @@ def korean() -> dict[str, Any]:
 
 def turkish() -> dict[str, Any]:
     """Turkish: I/ı and İ/i are different keys and different hints."""
-    rec = Recorder({"language": "tr", "rounds": 1, "round_seconds": 90, "hidden_words": ["kısal"]}, 2,
-                   viewer=0, match_id=46)
+    rec = Recorder(
+        {"language": "tr", "rounds": 1, "round_seconds": 90, "hidden_words": ["kısal"]}, 2, viewer=0, match_id=46
+    )
     rec.advance(2.6)
     rec.guess(0, "iğnem", 10)
     rec.guess(0, "abacı", 20)
@@ -183,8 +206,13 @@ def turkish() -> dict[str, Any]:
 
 
 def main() -> None:
-    scenarios = {"es": spanish(), "en_shared": english_shared_victory(), "en_draw": english_draw(),
-                 "ko": korean(), "tr": turkish()}
+    scenarios = {
+        "es": spanish(),
+        "en_shared": english_shared_victory(),
+        "en_draw": english_draw(),
+        "ko": korean(),
+        "tr": turkish(),
+    }
     OUT.write_text(json.dumps(scenarios, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
     print(f"wrote {OUT}")
 

@@ -74,8 +74,9 @@ class Row:
 
 class Recorder:
     def __init__(self) -> None:
-        self.state = engine.new_game({"language": "es", "duel_words": duel_words()}, 8, random.Random(3), T0,
-                                     words=lexicon)
+        self.state = engine.new_game(
+            {"language": "es", "duel_words": duel_words()}, 8, random.Random(3), T0, words=lexicon
+        )
         self.version = 1
         self.frames: dict[str, dict[str, Any]] = {}
         self.errors: dict[str, dict[str, Any]] = {}
@@ -113,8 +114,11 @@ class Recorder:
 
     def snap(self, name: str, viewer: int | None, when: datetime, *, rated: bool = True) -> None:
         self.frames[name] = {
-            "type": "match", "v": self.version, "match_id": MATCH_ID,
-            "view": engine.view(self.state, viewer), "server_time": at(when),
+            "type": "match",
+            "v": self.version,
+            "match_id": MATCH_ID,
+            "view": engine.view(self.state, viewer),
+            "server_time": at(when),
             "ratings": self.ratings() if rated else None,
             "turn": turn_token(MATCH_ID, self.version, viewer),
         }
@@ -135,7 +139,8 @@ class Recorder:
         first, second = duel.seats
         others = [d for d in state.current.duels if ANA not in d.seats]
         draw = (number == 1 and others and duel is others[0]) or (
-            state.lives[first] == state.lives[second] == 1 and len(state.still_in()) > 2)
+            state.lives[first] == state.lives[second] == 1 and len(state.still_in()) > 2
+        )
         if number == 1 and ANA in duel.seats:
             return self.ana_first_duel(duel)
         rows: list[Row] = []
@@ -233,17 +238,29 @@ class Recorder:
                 self.snap("won", ANA, soon)
                 self.snap("won_spectator", None, soon)
         if "out" not in self.seats and state.phase == engine.PLAYING:
-            fallen = [seat for seat in range(8) if state.lives[seat] == 0 and state.places[seat] is None
-                      and not state.left[seat]]
+            fallen = [
+                seat
+                for seat in range(8)
+                if state.lives[seat] == 0 and state.places[seat] is None and not state.left[seat]
+            ]
             if fallen:
                 self.seats["out"] = fallen[0]
                 self.snap("out_pending", fallen[0], soon)
         out = self.seats.get("out")
-        if (out is not None and "out_placed" not in self.frames and state.places[out] is not None
-                and state.phase == engine.PLAYING):
+        if (
+            out is not None
+            and "out_placed" not in self.frames
+            and state.places[out] is not None
+            and state.phase == engine.PLAYING
+        ):
             self.snap("out_placed", out, soon)
-        if state.current.bye is not None and state.current.bye == self.seats.get("bye") and "bye" not in self.frames \
-                and state.phase == engine.PLAYING and actions >= 3:
+        if (
+            state.current.bye is not None
+            and state.current.bye == self.seats.get("bye")
+            and "bye" not in self.frames
+            and state.phase == engine.PLAYING
+            and actions >= 3
+        ):
             self.snap("bye", state.current.bye, soon)
         if row.kind == "leave":
             self.snap("someone_left", ANA, soon)
@@ -265,27 +282,49 @@ def room_frame(*, you: int | None, rated: bool, group: str | None = None) -> dic
     seats = []
     for index in range(8):
         bot = not rated and index >= 4
-        seats.append({"index": index, "kind": "bot" if bot else "player",
-                      "nickname": BOT_NAMES[index - 4] if bot else NAMES[index],
-                      "tag": None if bot else f"{1200 + index}", "bot_level": "medium" if bot else None,
-                      "online": index != 7, "is_you": index == you, "is_host": False})
+        seats.append(
+            {
+                "index": index,
+                "kind": "bot" if bot else "player",
+                "nickname": BOT_NAMES[index - 4] if bot else NAMES[index],
+                "tag": None if bot else f"{1200 + index}",
+                "bot_level": "medium" if bot else None,
+                "online": index != 7,
+                "is_you": index == you,
+                "is_host": False,
+            }
+        )
     settings: dict[str, Any] = {"language": "es", "rated": rated, "seats": 8}
     if group:
         settings["group"] = group
-    return {"type": "room", "v": 5, "room": {
-        "code": "T8RN4Q", "game": "torneo", "bot_levels": ["easy", "medium", "hard"],
-        "invite_url": "http://127.0.0.1:8000/r/T8RN4Q/", "status": "playing", "settings": settings,
-        "seats": seats, "you": {"seat": you, "is_host": False, "spectator": you is None},
-        "spectators": 2, "people": [], "match_id": MATCH_ID, "can_start": False,
-    }}
+    return {
+        "type": "room",
+        "v": 5,
+        "room": {
+            "code": "T8RN4Q",
+            "game": "torneo",
+            "bot_levels": ["easy", "medium", "hard"],
+            "invite_url": "http://127.0.0.1:8000/r/T8RN4Q/",
+            "status": "playing",
+            "settings": settings,
+            "seats": seats,
+            "you": {"seat": you, "is_host": False, "spectator": you is None},
+            "spectators": 2,
+            "people": [],
+            "match_id": MATCH_ID,
+            "can_start": False,
+        },
+    }
 
 
 def main() -> None:
     recorder = Recorder()
     recorder.play()
     data = {
-        "rooms": {"rated": room_frame(you=ANA, rated=True),
-                  "practice": room_frame(you=ANA, rated=False, group="AMIGOS7")},
+        "rooms": {
+            "rated": room_frame(you=ANA, rated=True),
+            "practice": room_frame(you=ANA, rated=False, group="AMIGOS7"),
+        },
         "frames": recorder.frames,
         "errors": recorder.errors,
         "seats": recorder.seats,
@@ -293,8 +332,10 @@ def main() -> None:
     }
     OUT.write_text(json.dumps(data, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
     outcome = engine.outcome(recorder.state)
-    print(f"wrote {OUT}: {len(recorder.frames)} frames, {outcome['rounds']} rounds, places {outcome['places']}, "
-          f"seats {recorder.seats}, errors {sorted(recorder.errors)}")
+    print(
+        f"wrote {OUT}: {len(recorder.frames)} frames, {outcome['rounds']} rounds, places {outcome['places']}, "
+        f"seats {recorder.seats}, errors {sorted(recorder.errors)}"
+    )
 
 
 if __name__ == "__main__":

@@ -69,7 +69,9 @@ class Recorder:
 
     def snap(self, offset: float, viewer: int | None = 0) -> dict[str, Any]:
         return {
-            "type": "match", "v": self.version, "match_id": self.match_id,
+            "type": "match",
+            "v": self.version,
+            "match_id": self.match_id,
             "view": engine.view(self.state, viewer),
             "server_time": at(offset).isoformat().replace("+00:00", "Z"),
             "turn": turn_token(self.match_id, self.version, viewer),
@@ -80,17 +82,31 @@ def room_frame(you: int | None) -> dict[str, Any]:
     """A `room` frame as docs/protocol.md describes it."""
     seats = [("player", "Ana"), ("player", "Bob")]
     return {
-        "type": "room", "v": 3,
+        "type": "room",
+        "v": 3,
         "room": {
-            "code": "K7Q2ZD", "game": "wordgrid", "invite_url": "http://127.0.0.1:8000/r/K7Q2ZD/",
-            "status": "playing", "settings": {"seats": 2},
+            "code": "K7Q2ZD",
+            "game": "wordgrid",
+            "invite_url": "http://127.0.0.1:8000/r/K7Q2ZD/",
+            "status": "playing",
+            "settings": {"seats": 2},
             "seats": [
-                {"index": i, "kind": kind, "nickname": nick, "tag": f"{1000 + i}", "bot_level": None,
-                 "online": True, "is_you": i == you, "is_host": i == 0}
+                {
+                    "index": i,
+                    "kind": kind,
+                    "nickname": nick,
+                    "tag": f"{1000 + i}",
+                    "bot_level": None,
+                    "online": True,
+                    "is_you": i == you,
+                    "is_host": i == 0,
+                }
                 for i, (kind, nick) in enumerate(seats)
             ],
             "you": {"seat": you, "is_host": you == 0, "spectator": you is None},
-            "spectators": 1, "match_id": MATCH_ID, "can_start": True,
+            "spectators": 1,
+            "match_id": MATCH_ID,
+            "can_start": True,
         },
     }
 
