@@ -3,8 +3,9 @@ from django.utils.translation import gettext_lazy as _
 
 from games.duelo import engine as duelo_engine
 from games.duelo.bots import LEVELS
+from wordlists.alphabets import language_names
 
-LANGUAGE_NAMES = {"tr": "Türkçe", "en": "English", "fr": "Français", "es": "Español", "ru": "Русский", "ko": "한국어"}
+LANGUAGE_NAMES = language_names(duelo_engine.LANGUAGES)
 
 
 def bot_level_choices():

@@ -41,6 +41,32 @@ LANGUAGES: tuple[str, ...] = (
     "uk",
 )
 
+# Each word language by its own name: a player looks for the one they read, whatever the interface
+# language (every game's forms, the lobby and the room page take their names from here).
+LANGUAGE_NAMES: dict[str, str] = {
+    "tr": "Türkçe",
+    "en": "English",
+    "fr": "Français",
+    "es": "Español",
+    "ru": "Русский",
+    "ko": "한국어",
+    "id": "Bahasa Indonesia",
+    "de": "Deutsch",
+    "it": "Italiano",
+    "nl": "Nederlands",
+    "uz": "Oʻzbekcha",
+    "pl": "Polski",
+    "pt": "Português",
+    "kk": "Қазақша",
+    "uk": "Українська",
+}
+
+
+def language_names(codes: Iterable[str]) -> dict[str, str]:
+    """The names of a game's word languages, in the game's order."""
+    return {code: LANGUAGE_NAMES[code] for code in codes}
+
+
 _LATIN = "abcdefghijklmnopqrstuvwxyz"
 _RU = "абвгдежзийклмнопрстуфхцчшщъыьэюя"
 _UK = "абвгґдеєжзиіїйклмнопрстуфхцчшщьюя"

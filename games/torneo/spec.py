@@ -12,28 +12,13 @@ from games.runtime.engine import gettext_noop as _
 from games.torneo import engine
 from games.torneo.bots import LEVELS
 from games.torneo.rating import change_at_placement
+from wordlists.alphabets import language_names
 
 # A person whose sockets are all gone this long has abandoned (the rules: "tienes 60 segundos para volver").
 ABANDON_SECONDS = 60
 
-# Each word language by its own name: a player looks for the one they read, whatever the interface language
-# (the lobby's forms and the room page).
-LANGUAGE_NAMES = {
-    "en": "English",
-    "id": "Bahasa Indonesia",
-    "de": "Deutsch",
-    "es": "Español",
-    "fr": "Français",
-    "it": "Italiano",
-    "nl": "Nederlands",
-    "uz": "Oʻzbekcha",
-    "pl": "Polski",
-    "pt": "Português",
-    "kk": "Қазақша",
-    "ru": "Русский",
-    "uk": "Українська",
-}
-assert set(LANGUAGE_NAMES) == set(engine.LANGUAGES)  # noqa: S101 - a new engine language needs a name here
+# Each word language by its own name (the lobby's forms and the room page).
+LANGUAGE_NAMES = language_names(engine.LANGUAGES)
 
 
 def clean_settings(raw: Mapping[str, Any], interface_language: str) -> dict[str, Any]:

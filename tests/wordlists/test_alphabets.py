@@ -276,3 +276,17 @@ def test_uz_from_cyrillic() -> None:
     assert uz_from_cyrillic("шаҳар") == "shahar"
     assert normalise("uz", uz_from_cyrillic("қоғоз")) == "qogʻoz"
     assert length("uz", "qogʻoz") == 5
+
+
+def test_every_word_language_has_its_own_name_and_every_game_names_its_languages_from_that_table():
+    from games.duelo import engine as duelo
+    from games.forms import LANGUAGE_NAMES as duelo_names
+    from games.torneo import engine as torneo
+    from games.torneo.spec import LANGUAGE_NAMES as torneo_names
+    from wordlists.alphabets import LANGUAGE_NAMES, LANGUAGES
+
+    assert set(LANGUAGE_NAMES) == set(LANGUAGES)
+    assert LANGUAGE_NAMES["ko"] == "한국어" and LANGUAGE_NAMES["uz"] == "Oʻzbekcha"
+    assert list(duelo_names) == list(duelo.LANGUAGES)
+    assert list(torneo_names) == list(torneo.LANGUAGES)
+    assert all(duelo_names[code] == torneo_names[code] for code in set(duelo_names) & set(torneo_names))
