@@ -211,12 +211,23 @@ SECURE_REDIRECT_EXEMPT = [r"^healthz$"]  # probes talk plain HTTP to the process
 if read.read_bool(ENV, "BEHIND_PROXY", not DEBUG):
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 
+LOG_LEVEL = ENV.get("LOG_LEVEL", "INFO").upper()
+# What repeats every 2 s at INFO is kept out unless LOG_LEVEL=DEBUG: beat's "Scheduler: Sending due task"
+# (the sweeps, the heartbeat) and the worker's "Task ... received" / "succeeded" for each of them. A task
+# that fails is logged at ERROR still; startup, reconnects and the sweeps' own findings stay at INFO
+# (docs/decisions.md #24).
+CHATTER_LEVEL = "DEBUG" if LOG_LEVEL == "DEBUG" else "WARNING"
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
-    "root": {"handlers": ["console"], "level": ENV.get("LOG_LEVEL", "INFO")},
-    "loggers": {"daphne": {"level": "WARNING"}},
+    "root": {"handlers": ["console"], "level": LOG_LEVEL},
+    "loggers": {
+        "daphne": {"level": "WARNING"},
+        "celery.beat": {"level": CHATTER_LEVEL},
+        "celery.worker.strategy": {"level": CHATTER_LEVEL},
+        "celery.app.trace": {"level": CHATTER_LEVEL},
+    },
 }
 
 # --- Wallet ----------------------------------------------------------------------------------

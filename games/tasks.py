@@ -5,8 +5,9 @@ The lobby's own sweep (queue presence, quick-match launches) is lobby.tasks.swee
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from datetime import datetime, timedelta
+from typing import TypeVar
 
 from celery import shared_task
 from django.utils import timezone
@@ -16,6 +17,7 @@ from games.runtime import broadcast, matches, presence, scheduling
 from games.runtime.abandon import abandons_sweep
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 # The sweeper advances matches whose deadline passed more than this long ago: a punctual timer task
 # normally does it first, so the sweeper only catches what was lost.
@@ -27,18 +29,31 @@ LIVE = ("playing", "arriving")
 @shared_task(name=scheduling.ADVANCE_MATCH, ignore_result=True)
 def advance_match(match_id: int, deadline: str) -> bool:
     """The timer of one deadline (ISO). Stale once the match's deadline moved; a task that runs a little
-    early (the broker's clock) arms itself again rather than leave the deadline to the sweeper."""
-    at = datetime.fromisoformat(deadline)
-    if matches.match_advance(match_id=match_id, deadline=at):
-        return True
-    if timezone.now() < at and Match.objects.filter(pk=match_id, status__in=LIVE, deadline=at).exists():
-        scheduling.arm_deadline(match_id, at)
+    early (the broker's clock) arms itself again rather than leave the deadline to the sweeper.
+
+    A task that fails gives up (no retry: the sweeper advances an overdue match), logged with the match."""
+    try:
+        at = datetime.fromisoformat(deadline)
+        if matches.match_advance(match_id=match_id, deadline=at):
+            return True
+        if timezone.now() < at and Match.objects.filter(pk=match_id, status__in=LIVE, deadline=at).exists():
+            scheduling.arm_deadline(match_id, at)
+    except Exception:
+        log.exception("advance_match of match %s (deadline %s) gave up; the sweeper advances it", match_id, deadline)
     return False
 
 
 @shared_task(name=scheduling.BOT_MOVE, ignore_result=True)
 def bot_move(match_id: int, seat: int, turn: str) -> bool:
-    return matches.match_bot_move(match_id=match_id, seat=seat, turn=turn)
+    """A bot's move for one turn; a task that fails gives up, logged with the match (the sweeper schedules
+    the move again once its pending mark has expired)."""
+    try:
+        return matches.match_bot_move(match_id=match_id, seat=seat, turn=turn)
+    except Exception:
+        log.exception(
+            "bot_move of match %s seat %s (turn %s) gave up; the sweeper schedules it again", match_id, seat, turn
+        )
+        return False
 
 
 @shared_task(name="games.sweep", ignore_result=True)
@@ -67,9 +82,28 @@ def sweep_parts(label: str, parts: tuple[tuple[str, Callable[[datetime], int]], 
     return done
 
 
-def _part(label: str, name: str, part, now) -> int:
+class PartFailed(Exception):
+    """One item of a sweep's part failed (its cause chained); the message names it: "match 12"."""
+
+
+def each(items: Iterable[T], ref: Callable[[T], str], step: Callable[[T], int]) -> int:
+    """`step` each item in turn and add up what it did (a count, or True for one); the first failure stops the
+    part and is raised as PartFailed naming the item, so the log says which match or room failed."""
+    done = 0
+    for item in items:
+        try:
+            done += int(step(item))
+        except Exception as error:
+            raise PartFailed(ref(item)) from error
+    return done
+
+
+def _part(label: str, name: str, part: Callable[[datetime], int], now: datetime) -> int:
     try:
         return part(now)
+    except PartFailed as failed:
+        log.error("%s: %s failed at %s; the next sweep tries again", label, name, failed, exc_info=failed.__cause__)
+        return 0
     except Exception:
         log.exception("%s: %s failed; the next sweep tries again", label, name)
         return 0
@@ -81,7 +115,7 @@ def _advance_overdue(now) -> int:
             "pk", flat=True
         )[:500]
     )
-    return sum(1 for match_id in overdue if matches.match_advance(match_id=match_id))
+    return each(overdue, "match {}".format, lambda match_id: matches.match_advance(match_id=match_id))
 
 
 def _schedule_owed_bots(now) -> int:
@@ -92,7 +126,7 @@ def _schedule_owed_bots(now) -> int:
         for pk, lineup in Match.objects.filter(status=Match.PLAYING).values_list("pk", "lineup")
         if any(sitter.get("bot") for sitter in lineup)
     ]
-    return sum(scheduling.schedule_bots(match_id) for match_id in with_bots[:500])
+    return each(with_bots[:500], "match {}".format, scheduling.schedule_bots)
 
 
 def _silent_sockets(now) -> int:

@@ -90,7 +90,8 @@ def _start_staked(offer: StakeOffer, player: Player, interface_language: str) ->
     try:
         match = match_start(room=room, by=None, stake=offer.stake)
     except WalletError as error:
-        # The poster's balance fell below the stake between the check and the hold (a race).
+        # The poster's balance fell below the stake between the check and the hold (a race): the player's
+        # doing, not logged. Any other refusal is a bug, which the wallet logged with the match's reference.
         raise IllegalMove(
             "cannot_cover_poster", _("The player who posted this offer can no longer cover it.")
         ) from error

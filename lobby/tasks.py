@@ -2,17 +2,26 @@
 
 from __future__ import annotations
 
+import logging
+
 from celery import shared_task
 
 from games.models import Room
-from games.tasks import sweep_parts
+from games.tasks import each, sweep_parts
 from lobby.queue_presence import absent_tickets_sweep
 from lobby.quickmatch import LAUNCH_QUICK_MATCH, quick_match_launch
+
+log = logging.getLogger(__name__)
 
 
 @shared_task(name=LAUNCH_QUICK_MATCH, ignore_result=True)
 def launch_quick_match(room_id: int) -> bool:
-    return quick_match_launch(room_id=room_id) is not None
+    """A task that fails gives up, logged with the room (the lobby sweep launches the room once it is due)."""
+    try:
+        return quick_match_launch(room_id=room_id) is not None
+    except Exception:
+        log.exception("launch_quick_match of room id %s gave up; the lobby sweep launches it", room_id)
+        return False
 
 
 @shared_task(name="lobby.sweep", ignore_result=True)
@@ -26,4 +35,4 @@ def sweep() -> dict:
 
 def _quick_matches(now) -> int:
     due = Room.objects.filter(status=Room.WAITING, is_public=True, launch_at__lte=now).values_list("pk", flat=True)
-    return sum(bool(quick_match_launch(room_id=room_id)) for room_id in due[:100])
+    return each(due[:100], "room id {}".format, lambda room_id: quick_match_launch(room_id=room_id) is not None)

@@ -143,4 +143,9 @@ def test_the_run_command_serves_a_healthy_site_restarts_what_dies_and_stops_clea
     output = log_path.read_text()
     assert launcher.returncode == 0, output[-3000:]
     assert "[run] stopped" in output
+    # INFO without the chatter of every 2 s (issue 15): beat's sends and the worker's lines for each sweep and
+    # heartbeat are quiet, while startup and the restarts above are still there.
+    assert " ready." in output and "Connected to redis://" in output
+    assert "Scheduler: Sending due task" not in output, output[-3000:]
+    assert not re.search(r"Task (games|lobby)\.sweep\[|Task config\.tasks\.heartbeat\[", output), output[-3000:]
     assert not port_open(web_port) and not port_open(redis_port)

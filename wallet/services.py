@@ -13,8 +13,11 @@ the match first, then call here, as DESIGN.md's "parent row first, accounts in i
 
 from __future__ import annotations
 
+import functools
 import json
+import logging
 from collections.abc import Callable, Sequence
+from typing import ParamSpec
 
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext_lazy as _
@@ -24,20 +27,31 @@ from wallet.conf import signup_grant, stake_levels, winner_share
 from wallet.models import Account, Leg, Transfer
 
 Moves = list[tuple[Account, int]]
+P = ParamSpec("P")
+
+log = logging.getLogger(__name__)
+
+
+# Codes a player can cause (their balance, a guest, a stake the site does not offer): not errors of the site.
+PLAYER_CODES = frozenset({"insufficient_funds", "guest_cannot_stake", "stake_not_offered", "guest_has_no_wallet"})
 
 
 class WalletError(Exception):
     """An operation refused before anything moved, with a stable code and a message for people.
 
-    Codes a player can cause: insufficient_funds, guest_cannot_stake, stake_not_offered,
-    guest_has_no_wallet. The others (key_reused, not_held, already_held, already_closed,
-    not_a_staker, bad_amount, bad_seats) are a caller's mistake: log them as bugs.
+    Codes a player can cause: PLAYER_CODES. The others (key_reused, not_held, already_held, already_closed,
+    not_a_staker, bad_amount, bad_seats, bad_key) are a caller's mistake (`is_bug`): the escrow operations
+    log them at ERROR with the match's reference as they raise (`_logs_bugs`; docs/decisions.md #24).
     """
 
-    def __init__(self, code: str, message):
+    def __init__(self, code: str, message: object) -> None:
         super().__init__(f"{code}: {message}")
         self.code = code
         self.message = message
+
+    @property
+    def is_bug(self) -> bool:
+        return self.code not in PLAYER_CODES
 
 
 # --- Accounts ----------------------------------------------------------------------------------
@@ -217,6 +231,35 @@ def wallet_grant_signup(*, player: Player) -> Transfer | None:
 # --- Stakes ------------------------------------------------------------------------------------
 
 
+def _logs_bugs(operation: Callable[P, Transfer]) -> Callable[P, Transfer]:
+    """An escrow operation refused for a reason no player causes (a double settlement, stakes never held, a
+    ledger that does not add up) is logged at ERROR with the match's reference, then raised as before: the
+    wallet is the one place that knows the match_ref whoever called it. A player's refusal is not logged."""
+
+    @functools.wraps(operation)
+    def logged(*args: P.args, **kwargs: P.kwargs) -> Transfer:
+        try:
+            return operation(*args, **kwargs)
+        except WalletError as error:
+            if error.is_bug:
+                log.error(
+                    "%s of match %s refused (%s): a bug, not a player's doing",
+                    operation.__name__,
+                    kwargs.get("match_ref"),
+                    error.code,
+                    exc_info=True,
+                )
+            raise
+        except AssertionError:
+            log.error(
+                "%s of match %s: the ledger does not add up", operation.__name__, kwargs.get("match_ref"), exc_info=True
+            )
+            raise
+
+    return logged
+
+
+@_logs_bugs
 def escrow_hold(*, match_ref: str, players: Sequence[Player], stake: int, key: str) -> Transfer:
     """Set every seat's stake aside in the match's escrow, all of them or none.
 
@@ -269,6 +312,7 @@ def _require_open(escrow: Account, stakes: dict[int, int]) -> None:
         raise AssertionError(f"escrow {escrow.match_ref} holds {escrow.balance}, stakes were {stakes}")
 
 
+@_logs_bugs
 def escrow_settle(*, match_ref: str, winner: Player, key: str) -> Transfer:
     """Pay the pot to the winner minus the house's cut (pot - floor(pot * 90 / 100)); escrow ends at 0."""
     params = {"match": match_ref, "winner": winner.pk}
@@ -311,11 +355,13 @@ def _return_stakes(*, match_ref: str, key: str, kind: str) -> Transfer:
     return _execute(key=key, kind=kind, params={"match": match_ref}, match_ref=match_ref, accounts=accounts, plan=plan)
 
 
+@_logs_bugs
 def escrow_refund(*, match_ref: str, key: str) -> Transfer:
     """Give every stake back to its owner in full (an agreed draw, an abandoned match)."""
     return _return_stakes(match_ref=match_ref, key=key, kind=Transfer.Kind.REFUND)
 
 
+@_logs_bugs
 def escrow_cancel(*, match_ref: str, key: str) -> Transfer:
     """A match called off before its first move: every stake back. The game service decides
     that no move was made (it holds the match lock); the ledger records why the stakes returned."""
