@@ -21,13 +21,13 @@ from datetime import datetime
 from typing import Any
 
 from games import wordle
+from games.runtime.codec import state_codec
 from games.runtime.engine import (
     Action,
     Event,
     IllegalMove,
     Viewer,
     WordSource,
-    decode_time,
     encode_time,
     list_version,
     require_aware,
@@ -153,88 +153,7 @@ class State:
 # -- JSON -------------------------------------------------------------------------------------------
 
 
-def to_json(state: State) -> dict[str, Any]:
-    """The state as plain JSON data (what the match row stores)."""
-    return {
-        "schema": SCHEMA,
-        "settings": {
-            "language": state.settings.language,
-            "rounds": state.settings.rounds,
-            "round_seconds": state.settings.round_seconds,
-        },
-        "seat_count": state.seat_count,
-        "valid_list": state.valid_list,
-        "hidden_list": state.hidden_list,
-        "list_versions": dict(state.list_versions),
-        "hidden_words": list(state.hidden_words),
-        "hidden_shown": list(state.hidden_shown),
-        "phase": state.phase,
-        "stopped": state.stopped,
-        "rounds": [
-            {
-                "number": r.number,
-                "hidden": r.hidden,
-                "shown": r.shown,
-                "card_at": encode_time(r.card_at),
-                "opens_at": encode_time(r.opens_at),
-                "clock_ends_at": encode_time(r.clock_ends_at),
-                "closing_ends_at": encode_time(r.closing_ends_at),
-                "ended_at": encode_time(r.ended_at),
-                "end_reason": r.end_reason,
-                "seats": [
-                    {
-                        "rows": [{"word": row.word, "shown": row.shown, "marks": list(row.marks)} for row in seat.rows],
-                        "solve_order": seat.solve_order,
-                        "solved_at": encode_time(seat.solved_at),
-                        "points": seat.points,
-                    }
-                    for seat in r.seats
-                ],
-            }
-            for r in state.rounds
-        ],
-    }
-
-
-def from_json(data: Mapping[str, Any]) -> State:
-    if data.get("schema") != SCHEMA:
-        raise ValueError(f"unknown duelo state schema {data.get('schema')!r}")
-    return State(
-        settings=Settings(**data["settings"]),
-        seat_count=data["seat_count"],
-        valid_list=data["valid_list"],
-        hidden_list=data["hidden_list"],
-        list_versions=dict(data["list_versions"]),
-        hidden_words=list(data["hidden_words"]),
-        hidden_shown=list(data["hidden_shown"]),
-        phase=data["phase"],
-        stopped=data["stopped"],
-        rounds=[
-            Round(
-                number=r["number"],
-                hidden=r["hidden"],
-                shown=r["shown"],
-                card_at=decode_time(r["card_at"]),
-                opens_at=decode_time(r["opens_at"]),
-                clock_ends_at=decode_time(r["clock_ends_at"]),
-                closing_ends_at=decode_time(r["closing_ends_at"]),
-                ended_at=decode_time(r["ended_at"]),
-                end_reason=r["end_reason"],
-                seats=[
-                    SeatRound(
-                        rows=[
-                            Row(word=row["word"], shown=row["shown"], marks=list(row["marks"])) for row in seat["rows"]
-                        ],
-                        solve_order=seat["solve_order"],
-                        solved_at=decode_time(seat["solved_at"]),
-                        points=seat["points"],
-                    )
-                    for seat in r["seats"]
-                ],
-            )
-            for r in data["rounds"]
-        ],
-    )
+to_json, from_json = state_codec(State, slug=SLUG, schema=SCHEMA)
 
 
 # -- settings and a new match -----------------------------------------------------------------------

@@ -1,0 +1,117 @@
+"""games.runtime.codec: an engine's to_json/from_json read off its state dataclasses (issue 15)."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+import pytest
+
+from games.runtime.codec import state_codec, stored_as
+
+T0 = datetime(2025, 3, 1, 12, 0, tzinfo=UTC)
+
+
+@dataclass
+class Leaf:
+    word: str
+    at: datetime
+    marks: list[str] | None = None
+
+
+@dataclass
+class Sample:
+    count: int
+    ratio: float
+    flag: bool
+    when: datetime | None
+    leaves: list[Leaf]
+    best: Leaf | None
+    cells: tuple[int, ...]
+    grid: list[list[int | None]]
+    versions: dict[str, str | None]
+    extra: list[dict[str, Any]]
+    packed: str = field(default="abcd", metadata=stored_as(lambda s: [s[:2], s[2:]], "".join))
+    note: str | None = None
+
+
+to_json, from_json = state_codec(Sample, slug="sample", schema=3)
+
+
+def sample() -> Sample:
+    return Sample(
+        count=2,
+        ratio=0.5,
+        flag=True,
+        when=T0 + timedelta(microseconds=5),
+        leaves=[Leaf("casa", T0), Leaf("perro", T0 + timedelta(seconds=2.6), ["hit", "miss"])],
+        best=None,
+        cells=(3, 4),
+        grid=[[1, None], [None, 0]],
+        versions={"a": "1", "b": None},
+        extra=[{"word": "casa", "parts": [[1, 2], {"x": 3}]}],
+    )
+
+
+def test_every_field_is_written_under_its_name_with_times_as_stored_today() -> None:
+    data = to_json(sample())
+    assert data == {
+        "schema": 3,
+        "count": 2,
+        "ratio": 0.5,
+        "flag": True,
+        "when": "2025-03-01T12:00:00.000005+00:00",
+        "leaves": [
+            {"word": "casa", "at": "2025-03-01T12:00:00+00:00", "marks": None},
+            {"word": "perro", "at": "2025-03-01T12:00:02.600000+00:00", "marks": ["hit", "miss"]},
+        ],
+        "best": None,
+        "cells": [3, 4],
+        "grid": [[1, None], [None, 0]],
+        "versions": {"a": "1", "b": None},
+        "extra": [{"word": "casa", "parts": [[1, 2], {"x": 3}]}],
+        "packed": ["ab", "cd"],
+        "note": None,
+    }
+    assert json.loads(json.dumps(data)) == data
+
+
+def test_reading_gives_back_the_same_state_sharing_nothing_with_the_data() -> None:
+    data = json.loads(json.dumps(to_json(sample())))
+    state = from_json(data)
+    assert state == sample() and isinstance(state.cells, tuple) and state.packed == "abcd"
+    assert state.leaves[1].at.tzinfo is UTC
+    state.leaves[1].marks.append("x")
+    state.grid[0][0] = 9
+    state.extra[0]["parts"][1]["x"] = 4
+    assert data["leaves"][1]["marks"] == ["hit", "miss"] and data["grid"][0][0] == 1
+    assert data["extra"][0]["parts"][1]["x"] == 3
+    state.best = Leaf("luz", T0)
+    assert to_json(state)["best"] == {"word": "luz", "at": "2025-03-01T12:00:00+00:00", "marks": None}
+
+
+def test_times_read_in_another_offset_come_back_in_utc() -> None:
+    data = to_json(sample())
+    data["when"] = "2025-03-01T14:00:00+02:00"
+    when = from_json(data).when
+    assert when == T0 and when.tzinfo is UTC
+
+
+def test_another_schema_and_a_missing_field_are_refused() -> None:
+    data = to_json(sample())
+    with pytest.raises(ValueError, match="unknown sample state schema 2"):
+        from_json({**data, "schema": 2})
+    del data["ratio"]
+    with pytest.raises(KeyError):
+        from_json(data)
+
+
+def test_a_type_the_codec_does_not_know_needs_a_hook() -> None:
+    @dataclass
+    class Odd:
+        members: set[str]
+
+    with pytest.raises(TypeError, match="stored_as"):
+        state_codec(Odd, slug="odd", schema=1)
