@@ -501,6 +501,11 @@ def score(guesses: int, solve_order: int | None) -> int:
 TURN_FREE_ACTIONS: frozenset[str] = frozenset()
 
 
+def opens_at(state: State) -> datetime:
+    """When the current round opened or will open (a bot scheduled before then thinks from that moment)."""
+    return state.current.opens_at
+
+
 def turn_of(state: State, seat: int) -> str | None:
     """The round `seat` plays now ("round:<n>", from its start card to its end card), or None. Guesses are
     simultaneous, so several may be on their way for one round; one made for a round that has ended is stale."""

@@ -16,7 +16,7 @@ from django.utils import timezone
 from games.models import Match
 from games.runtime import presence
 from games.runtime.catalogue import game_slugs, spec_for
-from games.runtime.engine import ENGINES
+from games.runtime.engine import engine_for
 from games.runtime.matches import match_abandon
 
 
@@ -36,7 +36,7 @@ def abandons_sweep(now: datetime | None = None) -> int:
     )
     for match in matches:
         online, away = presence.absence(match.room.code)
-        engine = ENGINES[match.game]
+        engine = engine_for(match.game)
         state = None
         for seat, sitter in enumerate(match.lineup):
             player = sitter.get("player")

@@ -16,6 +16,7 @@ import random
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
+from functools import partial
 from types import ModuleType
 from typing import Any, Protocol, runtime_checkable
 
@@ -133,12 +134,17 @@ def seconds(value: float) -> timedelta:
 
 @runtime_checkable
 class Engine(Protocol):
-    """The functions an engine module offers (a module satisfies this protocol structurally).
+    """The names an engine module must define (a module satisfies this protocol structurally).
 
-    Game-specific keyword arguments (`words=` for engines that read word lists) come after these.
+    Game-specific keyword arguments come after these: the runtime passes `words=` (the word lists) to
+    `new_game`, `apply` and the bots, `avoid=` and `banned=` (hidden words to keep out) to `new_game`, and
+    whatever the game's spec returns from `engine_kwargs()` to all three. The hooks a game may omit are
+    in `EngineHooks` below, with their defaults; `engine_for(slug)` gives an engine with all of them.
     """
 
     SLUG: str
+    # Action types bound to no turn (resign, draw offers, leave): a stale `turn` never refuses them.
+    TURN_FREE_ACTIONS: frozenset[str]
 
     def new_game(
         self, settings: Mapping[str, Any], seats: int, rng: random.Random, now: datetime, **kwargs: Any
@@ -159,6 +165,99 @@ class Engine(Protocol):
     def to_json(self, state: Any) -> dict[str, Any]: ...
 
     def from_json(self, data: Mapping[str, Any]) -> Any: ...
+
+    def turn_of(self, state: Any, seat: int) -> str | None: ...
+
+
+@runtime_checkable
+class EngineHooks(Engine, Protocol):
+    """Every name the runtime reads off an engine: `Engine` plus the hooks a game may omit.
+
+    A module defines a hook when its game needs it; otherwise `engine_for` supplies the default of the
+    same name in `DEFAULT_HOOKS` (one place, documented in docs/engine-interface.md).
+    """
+
+    def seat_active(self, state: Any, seat: int) -> bool: ...
+
+    def fixed_places(self, state: Any) -> Sequence[int | None]: ...
+
+    def opens_at(self, state: Any) -> datetime | None: ...
+
+
+@runtime_checkable
+class Bots(Protocol):
+    """The names a bots module (`games.<slug>.bots`) defines; a game without bots has no module."""
+
+    def bot_turn(self, state: Any, seat: int) -> str | None: ...
+
+    def bot_action(self, state: Any, seat: int, level: str, rng: random.Random, **kwargs: Any) -> Action | None: ...
+
+    def think_seconds(self, level: str, rng: random.Random) -> float: ...
+
+
+# -- the hooks a game may omit, and what they mean then -----------------------------------------------
+
+
+def default_seat_active(engine: Engine, state: Any, seat: int) -> bool:
+    """Every seat plays until the match is over (no game but the Torneo puts a seat out early)."""
+    return engine.outcome(state) is None
+
+
+def default_fixed_places(engine: Engine, state: Any) -> Sequence[int | None]:
+    """No place is final before the end (an empty sequence); once finished, the outcome's places."""
+    result = engine.outcome(state)
+    return () if result is None else tuple(result.get("places", ()))
+
+
+def default_opens_at(engine: Engine, state: Any) -> datetime | None:
+    """No phase to wait for: a bot thinks from the moment it is scheduled."""
+    return None
+
+
+# name -> default(engine module, *the hook's arguments): the hooks of `EngineHooks` a module may omit.
+DEFAULT_HOOKS: dict[str, Callable[..., Any]] = {
+    "seat_active": default_seat_active,
+    "fixed_places": default_fixed_places,
+    "opens_at": default_opens_at,
+}
+
+
+class _WithDefaults:
+    """An engine module seen through `EngineHooks`: its own names, and the defaults of the hooks it omits."""
+
+    def __init__(self, module: ModuleType) -> None:
+        self.module = module
+        for name, default in DEFAULT_HOOKS.items():
+            if not hasattr(module, name):
+                setattr(self, name, partial(default, module))
+
+    def __getattr__(self, name: str) -> Any:  # only called for names not set above
+        return getattr(self.module, name)
+
+    def __repr__(self) -> str:
+        return f"<engine {self.module.__name__} with defaults>"
+
+
+def with_defaults(module: ModuleType) -> EngineHooks:
+    """`module` with every hook of `EngineHooks`: its own, or the default of `DEFAULT_HOOKS` it omits."""
+    return _WithDefaults(module)  # type: ignore[return-value]
+
+
+_engines: dict[str, EngineHooks] = {}
+
+
+def engine_for(slug: str) -> EngineHooks:
+    """The engine of game `slug`, every hook of `EngineHooks` present (a default where the game omits it)."""
+    module = ENGINES[slug]
+    engine = _engines.get(slug)
+    if engine is None or engine.module is not module:  # type: ignore[attr-defined]
+        engine = _engines[slug] = with_defaults(module)
+    return engine
+
+
+def bots_for(slug: str) -> Bots:
+    """The bots of game `slug` (KeyError for a game without bots)."""
+    return BOTS[slug]  # type: ignore[return-value]
 
 
 def think_time(ranges: Mapping[str, tuple[float, float]]) -> Callable[[str, random.Random], float]:

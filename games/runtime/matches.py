@@ -20,7 +20,7 @@ from accounts.models import Player
 from games.models import Match, MatchEvent, MatchResult, Room
 from games.runtime import broadcast, rated, scheduling
 from games.runtime.catalogue import spec_for
-from games.runtime.engine import ENGINES, Action
+from games.runtime.engine import Action, bots_for, engine_for
 from games.runtime.errors import room_error
 from games.runtime.rooms import room_status_set
 from wallet.services import escrow_hold, escrow_refund, escrow_settle
@@ -106,10 +106,10 @@ def match_start(
                 room=room,
                 game=room.game,
                 number=number,
-                state=ENGINES[room.game].to_json(state),
+                state=engine_for(room.game).to_json(state),
                 version=1,
                 lineup=lineup,
-                deadline=ENGINES[room.game].next_deadline(state),
+                deadline=engine_for(room.game).next_deadline(state),
             )
         MatchEvent.objects.create(
             match=match,
@@ -134,7 +134,7 @@ def match_start(
 def _new_state(room: Room, settings: dict[str, Any], seats: int, now: datetime) -> Any:
     """The engine's new game, its clocks starting at `now`."""
     rng = random.Random(secrets.randbits(64))
-    return ENGINES[room.game].new_game(
+    return engine_for(room.game).new_game(
         settings,
         seats,
         rng,
@@ -165,7 +165,7 @@ def match_arrive(*, match_id: int, player: Player, now: datetime | None = None) 
         if not awaiting:
             room = Room.objects.get(pk=match.room_id)
             state = _new_state(room, match.arrival["settings"], len(match.lineup), now)
-            engine = ENGINES[match.game]
+            engine = engine_for(match.game)
             match.status, match.state = Match.PLAYING, engine.to_json(state)
             match.deadline = engine.next_deadline(state)
             match.arrival["began_at"] = now.isoformat()
@@ -230,7 +230,7 @@ def match_act(
     with transaction.atomic():
         match = _locked_playing(match_id)
         seat = seat_for(match, player)
-        engine = ENGINES[match.game]
+        engine = engine_for(match.game)
         state = engine.from_json(match.state)
         if turn is not ANY_TURN and _bound_to_turn(engine, action):
             caught_up, _events = engine.advance(state, now)  # the clock may have moved the turn already
@@ -250,7 +250,7 @@ def match_abandon(*, match_id: int, seat: int, now: datetime | None = None) -> b
         match = Match.objects.select_for_update().filter(pk=match_id).first()
         if match is None or match.status != Match.PLAYING or match.lineup[seat].get("player") is None:
             return False
-        engine = ENGINES[match.game]
+        engine = engine_for(match.game)
         state, _events = engine.advance(engine.from_json(match.state), _now(now))
         if not engine.seat_active(state, seat):
             return False
@@ -265,7 +265,7 @@ def match_bot_move(*, match_id: int, seat: int, turn: str, now: datetime | None 
     level = match.lineup[seat]["bot"]
     if match.status != Match.PLAYING or not level:
         return False
-    engine, bots = ENGINES[match.game], scheduling.bots_for(match.game)
+    engine, bots = engine_for(match.game), bots_for(match.game)
     now = _now(now)
     state, _events = engine.advance(engine.from_json(match.state), now)
     if bots.bot_turn(state, seat) != turn:
@@ -298,7 +298,7 @@ def match_advance(*, match_id: int, deadline: datetime | None = None, now: datet
                 return False
             _abort(match, now, "no_show")  # the join grace is over and someone never came
             return True
-        engine = ENGINES[match.game]
+        engine = engine_for(match.game)
         state, events = engine.advance(engine.from_json(match.state), now)
         if not events:
             return False
@@ -316,7 +316,7 @@ def match_stop(*, match_id: int, reason: str = "admin", now: datetime | None = N
             return True
         if match.status != Match.PLAYING:
             return False
-        engine = ENGINES[match.game]
+        engine = engine_for(match.game)
         state, events = engine.advance(engine.from_json(match.state), now)
         if engine.outcome(state) is None:
             state, more = engine.stop(state, now, reason)
@@ -336,7 +336,7 @@ def _locked_playing(match_id: int) -> Match:
 
 def _apply(match: Match, seat: int, action: Action, now: datetime, state: Any = None) -> int:
     """Apply a seat's action to the locked match (`state`: its state, if the caller parsed it already)."""
-    engine = ENGINES[match.game]
+    engine = engine_for(match.game)
     state = engine.from_json(match.state) if state is None else state
     state, events = engine.apply(state, seat, action, now, words=lexicon, **spec_for(match.game).engine_kwargs())
     _save(match, state, events, now)
@@ -344,7 +344,7 @@ def _apply(match: Match, seat: int, action: Action, now: datetime, state: Any = 
 
 
 def _save(match: Match, state: Any, events: Iterable[dict], now: datetime) -> None:
-    engine = ENGINES[match.game]
+    engine = engine_for(match.game)
     armed = match.deadline  # a timer for it is on its way already
     match.state = engine.to_json(state)
     match.version += 1

@@ -13,7 +13,7 @@ from typing import Any
 
 from games.models import Match, Room, Seat
 from games.runtime.catalogue import spec_for
-from games.runtime.engine import ENGINES
+from games.runtime.engine import engine_for
 from ratings.models import RatingChange
 from ratings.selectors import is_rated, rating_of
 from ratings.services import rating_apply
@@ -44,13 +44,13 @@ def placements_apply(match: Match, state: Any) -> None:
     """Apply the change of every person whose place is now fixed (inside the match's transaction)."""
     if not match_is_rated(match):
         return
-    places = ENGINES[match.game].fixed_places(state)
+    places = engine_for(match.game).fixed_places(state)
     ratings = [sitter["rating"] for sitter in match.lineup]
     change = spec_for(match.game).rating_change
     changes = {
-        sitter["player"]: (change(ratings, places, seat), places[seat])
-        for seat, sitter in enumerate(match.lineup)
-        if places[seat] is not None
+        match.lineup[seat]["player"]: (change(ratings, list(places), seat), place)
+        for seat, place in enumerate(places)  # empty while no place is final (the default hook)
+        if place is not None
     }
     done = set(RatingChange.objects.filter(match=match).values_list("player_id", flat=True))
     pending = {player: value for player, value in changes.items() if player not in done}

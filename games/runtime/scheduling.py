@@ -13,7 +13,6 @@ import contextlib
 import random
 import secrets
 from datetime import datetime
-from types import ModuleType
 
 from celery import current_app
 from django.conf import settings
@@ -21,7 +20,7 @@ from django.core.cache import cache
 from django.utils import timezone
 
 from games.models import Match
-from games.runtime.engine import BOTS, ENGINES
+from games.runtime.engine import bots_for, engine_for
 
 # The tasks' names (games/tasks.py registers its tasks under these).
 ADVANCE_MATCH = "games.advance_match"
@@ -45,10 +44,6 @@ def timers_disabled():
         _disabled = previous
 
 
-def bots_for(game: str) -> ModuleType:
-    return BOTS[game]
-
-
 def enqueue(task: str, args: tuple, **options) -> None:
     """Send the task named `task` to the workers (`eta=` or `countdown=` as for apply_async)."""
     current_app.send_task(task, args, **options)
@@ -68,7 +63,7 @@ def schedule_bots(match_id: int) -> int:
     match = Match.objects.filter(pk=match_id, status=Match.PLAYING).first()
     if match is None or not any(sitter.get("bot") for sitter in match.lineup):
         return 0
-    engine, bots = ENGINES[match.game], bots_for(match.game)
+    engine, bots = engine_for(match.game), bots_for(match.game)
     state = engine.from_json(match.state)
     scheduled = 0
     rng = random.Random(secrets.randbits(64))
@@ -82,7 +77,7 @@ def schedule_bots(match_id: int) -> int:
             continue
         delay = bots.think_seconds(level, rng) * settings.BOT_THINK_SCALE
         # Before the round opens the bot thinks from the moment it opens, like a person would.
-        opens = _opens_at(state)
+        opens = engine.opens_at(state)
         if opens is not None:
             delay += max(0.0, (opens - timezone.now()).total_seconds())
         try:
@@ -93,8 +88,3 @@ def schedule_bots(match_id: int) -> int:
             raise
         scheduled += 1
     return scheduled
-
-
-def _opens_at(state) -> datetime | None:
-    current = getattr(state, "current", None)
-    return getattr(current, "opens_at", None)

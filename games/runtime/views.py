@@ -10,7 +10,7 @@ from accounts.models import Player
 from games.models import Match, Room
 from games.runtime import rated
 from games.runtime.catalogue import spec_for
-from games.runtime.engine import ENGINES
+from games.runtime.engine import engine_for
 
 # Bots get a name, so that a table of rivals reads like one; their level is shown next to it.
 BOT_NAMES = ("Alba", "Bruno", "Cleo", "Dani", "Enzo", "Fina")
@@ -93,7 +93,7 @@ def match_snapshot(match: Match, viewer: Player | None) -> dict[str, Any]:
             "ratings": None,
             "aborted": {"reason": match.outcome["reason"], "absent": match.outcome["absent"], "refunded": match.stake},
         }
-    engine = ENGINES[match.game]
+    engine = engine_for(match.game)
     state = engine.from_json(match.state)
     return {
         **frame,

@@ -682,6 +682,11 @@ def _duel_view(language: str, duel: Duel, viewer: Viewer) -> dict[str, Any]:
 TURN_FREE_ACTIONS = frozenset({"leave"})
 
 
+def opens_at(state: State) -> datetime:
+    """When the current round's duels opened or will open (a bot scheduled before then thinks from that moment)."""
+    return state.current.opens_at
+
+
 def turn_of(state: State, seat: int) -> str | None:
     """The turn `seat` owes a guess in its duel ("<round>:<rows>"), or None (intro, over, out, a bye, the
     rival's turn). A guess typed for a turn that has passed (the clock skipped it) is stale."""

@@ -24,7 +24,7 @@ from accounts.services import player_create_guest
 from games.models import Match
 from games.runtime import matches, rooms, scheduling
 from games.runtime.catalogue import spec_for
-from games.runtime.engine import BOTS, ENGINES
+from games.runtime.engine import bots_for, engine_for
 
 MAX_STEPS = 2000
 
@@ -101,7 +101,7 @@ class Command(BaseCommand):
             rooms.room_seat_set(room=room, by=host, index=index, bot_level=level)
         now = timezone.now()
         match = matches.match_start(room=room, by=host, now=now)
-        engine, bots = ENGINES[game], BOTS[game]
+        engine, bots = engine_for(game), bots_for(game)
         pending: list[tuple] = []  # (when, seat, turn): each bot's next move on the virtual clock
         planned: set[tuple] = set()
         steps = 0
