@@ -18,11 +18,13 @@ run: $(STAMP)
 test: $(STAMP)
 	bash scripts/test.sh
 
-# What the test command checks before the tests: lint, format, the import contracts (add `ruff format .` to fix the format).
+# What the test command checks before the tests: lint, format, the import contracts, mypy (add `ruff format .` to fix
+# the format). mypy reads the settings (the django-stubs plugin), so it runs with the development ones.
 lint: $(STAMP)
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/lint-imports
+	DEBUG=1 $(VENV)/bin/mypy
 
 e2e: $(STAMP)
 	bash scripts/test.sh e2e
@@ -44,5 +46,7 @@ soak: $(STAMP)
 
 # Rebuild the translation catalogues after changing strings (needs gettext's msgfmt).
 messages: $(STAMP)
-	DEBUG=1 $(PY) manage.py makemessages -l es -l en --ignore=.venv --ignore=.local
+	DEBUG=1 $(PY) manage.py makemessages -l es -l en --ignore=.venv --ignore=.local --no-obsolete
+	DEBUG=1 $(PY) manage.py makemessages -d djangojs -l es -l en --ignore=.venv --ignore=.local --no-obsolete \
+		--ignore=node_modules --ignore=bench --ignore=tests
 	DEBUG=1 $(PY) manage.py compilemessages --ignore=.venv

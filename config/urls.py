@@ -1,13 +1,18 @@
 from django.contrib import admin
 from django.urls import include, path
+from django.views.decorators.http import etag
+from django.views.i18n import JavaScriptCatalog
 
 from config.health import healthz
+from config.i18n import catalogue_etag
 
 urlpatterns = [
     path("healthz", healthz, name="healthz"),
     path("admin/", admin.site.urls),
     path("accounts/", include("allauth.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
+    # The texts of the site's JavaScript (the djangojs domain), in the request's language: kit.js t().
+    path("jsi18n/", etag(catalogue_etag)(JavaScriptCatalog.as_view()), name="javascript-catalog"),
     path("", include("accounts.urls")),
     path("words/", include("wordlists.urls")),
     path("wallet/", include("wallet.urls")),

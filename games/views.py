@@ -28,7 +28,6 @@ from games.runtime.rooms import (
     room_seat_set,
     room_settings_update,
 )
-from games.strings import board_strings
 from games.torneo.spec import LANGUAGE_NAMES as TORNEO_LANGUAGE_NAMES
 from wallet.conf import payout_for
 
@@ -88,7 +87,6 @@ def room(request, code: str):
             "language_name": (TORNEO_LANGUAGE_NAMES if room.game == "torneo" else LANGUAGE_NAMES).get(
                 room.settings.get("language")
             ),
-            "board_strings": board_strings(room.game),
         },
     )
 

@@ -12,8 +12,10 @@ import json
 import logging
 
 from channels.generic.websocket import AsyncWebsocketConsumer
+from django.utils import translation
+from django.utils.translation import gettext, gettext_noop
 
-from games.runtime.consumers import FLOODING, NO_PLAYER, Heartbeat, admitted, quietly, refuse
+from games.runtime.consumers import FLOODING, NO_PLAYER, Heartbeat, admitted, quietly, refuse, socket_language
 from games.runtime.frames import Bucket, parse_frame
 from lobby import queue_presence
 from lobby.live import LOBBY_GROUP, player_group
@@ -71,11 +73,11 @@ class LobbyConsumer(AsyncWebsocketConsumer):
             if self.bucket.flooding:
                 await self.close(code=FLOODING)
                 return
-            await self.send_error("slow_down", "You are sending too fast. Slow down.")
+            await self.send_error("slow_down", gettext_noop("You are sending too fast. Slow down."))
             return
         frame = parse_frame(text_data, MAX_FRAME_BYTES)
         if frame is None:
-            await self.send_error("malformed", "Frames are JSON objects with a type, of at most 4 KiB.")
+            await self.send_error("malformed", gettext_noop("Frames are JSON objects with a type, of at most 4 KiB."))
             return
         kind = frame["type"]
         if kind == "ping":
@@ -85,18 +87,21 @@ class LobbyConsumer(AsyncWebsocketConsumer):
         elif kind == "watch":
             await self.watch(frame.get("topic"))
         else:
-            await self.send_error("unknown_type", "Unknown frame type.")
+            await self.send_error("unknown_type", gettext_noop("Unknown frame type."))
 
     async def watch(self, topic):
         group = TOPICS.get(topic) if isinstance(topic, str) else None
         if group is None:
-            await self.send_error("unknown_topic", "Unknown topic.")
+            await self.send_error("unknown_topic", gettext_noop("Unknown topic."))
             return
         self.watching.add(group)
         await self.channel_layer.group_add(group, self.channel_name)
 
     async def send_error(self, code: str, message: str):
-        await self.send_json({"type": "error", "code": code, "message": message})
+        """An error to this socket only, its message (a gettext_noop text) in the page's language."""
+        with translation.override(socket_language(self.scope)):
+            text = gettext(message)
+        await self.send_json({"type": "error", "code": code, "message": text})
 
     async def send_json(self, payload: dict):
-        await self.send(text_data=json.dumps(payload))
+        await self.send(text_data=json.dumps(payload, ensure_ascii=False))

@@ -19,6 +19,7 @@ from lobby.forms import TORNEO_LANGUAGE_NAMES, default_word_language
 from lobby.matchmaking import WINDOW
 from lobby.models import StakeOffer
 from lobby.queue import is_waiting
+from wallet.conf import WINNER_SHARE_PERCENT
 from wallet.selectors import balance_of, stakes_open_to
 
 PARTS = ("torneo-queue", "torneo-group", "duelo-rooms", "offers", "cruzadas")
@@ -56,6 +57,7 @@ def _context(request) -> dict:
         "my_offers": offers.filter(player=player),
         "stakes": [] if player.is_guest else stakes_open_to(player=player),
         "balance": None if player.is_guest else balance_of(player=player),
+        "winner_percent": WINNER_SHARE_PERCENT,
         "cruzadas_waiting": selectors.waiting_for_opponent(game="cruzadas", exclude=player),
         "cruzadas_mine": is_waiting(player=player, game="cruzadas"),
     }

@@ -17,6 +17,7 @@ from lobby.models import StakeOffer
 from lobby.offers import offer_accept, offer_cancel, offer_post
 from lobby.queue import is_waiting, queue_join, queue_leave
 from lobby.quickmatch import quick_match_join
+from wallet.conf import WINNER_SHARE_PERCENT
 from wallet.selectors import balance_of, stakes_open_to
 
 # -- Duelo -------------------------------------------------------------------------------------------
@@ -50,6 +51,7 @@ def wordgrid_home(request):
             "mine": offers.filter(player=player),
             "stakes": [] if player.is_guest else stakes_open_to(player=player),
             "balance": None if player.is_guest else balance_of(player=player),
+            "winner_percent": WINNER_SHARE_PERCENT,
             "bot_levels": bot_level_choices()[1:],
         },
     )

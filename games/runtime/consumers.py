@@ -27,6 +27,20 @@ NO_PLAYER, NO_ROOM, TOO_MANY_SOCKETS, FLOODING = 4401, 4404, 4408, 4429
 MAX_FRAME_BYTES = 2048
 
 
+def socket_language(scope) -> str:
+    """The language a socket's errors are written in: the page's language cookie, else the site's."""
+    from django.conf import settings
+
+    cookies = {}
+    for name, value in scope.get("headers", []):
+        if name == b"cookie":
+            for part in value.decode("latin-1").split(";"):
+                key, _sep, val = part.strip().partition("=")
+                cookies[key] = val
+    language = cookies.get(settings.LANGUAGE_COOKIE_NAME)
+    return language if language in dict(settings.LANGUAGES) else settings.LANGUAGE_CODE
+
+
 async def refuse(consumer: AsyncWebsocketConsumer, code: int) -> None:
     """Close with a code the page can read. A close before the handshake is answered becomes an HTTP 403
     at daphne and the browser sees only 1006, so it would retry for ever: accept, then close."""
@@ -220,16 +234,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
         return open_rooms.values_list("pk", flat=True).first()
 
     def _language(self) -> str:
-        from django.conf import settings
-
-        cookies = {}
-        for name, value in self.scope.get("headers", []):
-            if name == b"cookie":
-                for part in value.decode("latin-1").split(";"):
-                    key, _sep, val = part.strip().partition("=")
-                    cookies[key] = val
-        language = cookies.get(settings.LANGUAGE_COOKIE_NAME)
-        return language if language in dict(settings.LANGUAGES) else settings.LANGUAGE_CODE
+        return socket_language(self.scope)
 
     def _invite_url(self, code: str) -> str:
         headers = dict(self.scope.get("headers", []))

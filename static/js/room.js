@@ -8,7 +8,7 @@
 //               [data-host-only] (hidden unless you are the host), [data-can-start] (a button, disabled
 //               until every seat is filled), [data-room-status] (gets data-status="waiting|playing")
 //   </section>
-//   {{ strings|json_script:"game-strings" }}    translated UI texts (see DEFAULT_STRINGS in the game)
+//   Django's JavaScript catalogue (/jsi18n/, templates/base.html) before it: the texts (kit.js t()).
 //   <script type="module" src="{% static 'js/room.js' %}"></script>
 //
 // What every board gets from here, so that no board does it itself:
@@ -20,7 +20,7 @@
 // - the arrival gate: a match frame without a view that says `arriving` (or `aborted`) is shown here,
 //   as a panel over the board, and not handed to the board.
 import { openSocket } from "./socket.js";
-import { clockText, h, parseTime } from "./games/kit.js";
+import { clockText, h, parseTime, t } from "./games/kit.js";
 
 const GAMES = {
   duelo: () => import("./games/duelo.js").then((module) => module.mountDuelo),
@@ -30,55 +30,31 @@ const GAMES = {
   torneo: () => import("./games/torneo.js").then((module) => module.mountTorneo),
 };
 
-export const ROOM_STRINGS = {
-  seat_free: "Free seat",
-  seat_host: "host",
-  seat_you: "you",
-  bot_easy: "easy bot",
-  bot_medium: "medium bot",
-  bot_hard: "hard bot",
-  online: "Connected",
-  offline: "Reconnecting…",
-  spectators: "%(count)s watching",
-  seat_n: "Seat %(n)s",
-  sit_in: "Seat %(n)s",
-  offline_note: "Your moves wait until the connection is back.",
-  closed_4401: "You are no longer signed in as a player here. Reload the page to play.",
-  closed_4404: "This room does not exist or has closed.",
-  closed_4408: "This game is open in too many tabs or windows. Close the others and reload this page.",
-  closed_4429: "The connection was closed: too many messages too fast. Reload the page to play on.",
-  closed_other: "The connection was closed.",
-  reload: "Reload the page",
-  to_lobby: "Go to the lobby",
-  arriving: "Waiting for %(names)s to arrive…",
-  arriving_note: "No clock runs until everyone is at the table.",
-  aborted: "The match was aborted: %(names)s did not arrive.",
-  nothing_lost: "Nothing was lost.",
-  refunded: "Nothing was lost; your stake of %(credits)s credits was refunded.",
+// A bot's badge and its choice in the seat chooser, by level.
+const BOT_LEVELS = {
+  easy: () => t("easy bot"),
+  medium: () => t("medium bot"),
+  hard: () => t("hard bot"),
 };
+// Why the server closed the socket for good, by close code.
+const CLOSED = {
+  4401: () => t("You are no longer signed in as a player here. Reload the page to play."),
+  4404: () => t("This room does not exist or has closed."),
+  4408: () => t("This game is open in too many tabs or windows. Close the others and reload this page."),
+  4429: () => t("The connection was closed: too many messages too fast. Reload the page to play on."),
+};
+const botLevel = (level) => (BOT_LEVELS[level] ? BOT_LEVELS[level]() : level);
+const connectionText = (status) => (status === "online" ? t("Connected") : t("Reconnecting…"));
 
 // Back online, the server sends fresh snapshots by itself; if the match one has not come by then, ask.
 const SYNC_FALLBACK_MS = 3000;
 const GATE_TICK_MS = 250;
 
-function readStrings() {
-  const node = document.getElementById("game-strings");
-  if (!node) return {};
-  try {
-    return JSON.parse(node.textContent) || {};
-  } catch {
-    return {};
-  }
-}
-
 /**
  * Connect a room element to its socket and its game. `connect` is `openSocket` (tests pass a fake).
  * Returns {send(frame), close(), onFrame(frame), ready (a promise of the mounted board)}.
  */
-export function startRoom(element, { connect = openSocket, strings = readStrings() } = {}) {
-  const texts = { ...ROOM_STRINGS, ...strings };
-  const t = (key, params = {}) =>
-    String(texts[key] ?? key).replace(/%\((\w+)\)[sd]/g, (_m, name) => String(params[name] ?? ""));
+export function startRoom(element, { connect = openSocket } = {}) {
   const code = element.dataset.roomCode;
   const seatList = element.querySelector("[data-seat-list]");
   const gameRoot = element.querySelector("[data-game-root]");
@@ -115,7 +91,7 @@ export function startRoom(element, { connect = openSocket, strings = readStrings
     const load = GAMES[element.dataset.game];
     if (!load || !gameRoot) return Promise.resolve(null);
     boardReady = load().then((mount) => {
-      board = mount(gameRoot, { send, strings });
+      board = mount(gameRoot, { send });
       for (const [kind, frame] of queued.splice(0)) deliver(kind, frame);
       return board;
     });
@@ -150,22 +126,21 @@ export function startRoom(element, { connect = openSocket, strings = readStrings
   }
 
   function closedFor(code) {
-    const known = [4401, 4404, 4408, 4429].includes(code);
     const action = code === 4404
-      ? h("a", { class: "button small secondary", href: "/lobby/", text: t("to_lobby") })
-      : h("button", { type: "button", class: "button small secondary", text: t("reload") });
+      ? h("a", { class: "button small secondary", href: "/lobby/", text: t("Go to the lobby") })
+      : h("button", { type: "button", class: "button small secondary", text: t("Reload the page") });
     if (action.tagName === "BUTTON") action.addEventListener("click", () => window.location.reload());
-    showBanner(t(known ? `closed_${code}` : "closed_other"), { closed: true, action });
+    showBanner(CLOSED[code] ? CLOSED[code]() : t("The connection was closed."), { closed: true, action });
   }
 
   function onStatus(status, detail = {}) {
     element.dataset.connection = status;
-    if (connection) connection.textContent = t(status === "online" ? "online" : "offline");
+    if (connection) connection.textContent = connectionText(status);
     if (status === "reconnecting") {
       lost = true;
       clearTimeout(syncFallback);
       freeze(true);
-      showBanner(t("offline"), { note: t("offline_note") });
+      showBanner(t("Reconnecting…"), { note: t("Your moves wait until the connection is back.") });
     } else if (status === "online" && lost) {
       // The board stays frozen (no input lands on a table it has not seen) until the fresh snapshot. A
       // new socket gets one by itself; a socket that resumed after a stall asks for it.
@@ -206,7 +181,7 @@ export function startRoom(element, { connect = openSocket, strings = readStrings
     const seatsInfo = lastRoom && lastRoom.room ? lastRoom.room.seats || [] : [];
     const list = (seats || []).map((index) => {
       const info = seatsInfo.find((seat) => seat.index === index);
-      return info && info.nickname ? info.nickname : t("seat_n", { n: index + 1 });
+      return info && info.nickname ? info.nickname : t("Seat %(n)s", { n: index + 1 });
     });
     try {
       return new Intl.ListFormat(document.documentElement.lang || undefined, { type: "conjunction" }).format(list);
@@ -242,9 +217,9 @@ export function startRoom(element, { connect = openSocket, strings = readStrings
       gate.dataset.kind = "arriving";
       gate.replaceChildren(
         h("p", { class: "arrival-text", "aria-live": "polite", "data-testid": "arrival-text",
-          text: t("arriving", { names: names(frame.arriving.awaiting) }) }),
+          text: t("Waiting for %(names)s to arrive…", { names: names(frame.arriving.awaiting) }) }),
         h("p", { class: "arrival-clock", role: "timer", "data-testid": "arrival-clock" }),
-        h("p", { class: "arrival-note muted", text: t("arriving_note") }),
+        h("p", { class: "arrival-note muted", text: t("No clock runs until everyone is at the table.") }),
       );
       tickGate();
     } else {
@@ -252,9 +227,9 @@ export function startRoom(element, { connect = openSocket, strings = readStrings
       gate.dataset.kind = "aborted";
       gate.replaceChildren(
         h("p", { class: "arrival-text", role: "alert", "data-testid": "arrival-text",
-          text: t("aborted", { names: names(aborted.absent) }) }),
+          text: t("The match was aborted: %(names)s did not arrive.", { names: names(aborted.absent) }) }),
         h("p", { class: "arrival-note", "data-testid": "arrival-note",
-          text: aborted.refunded ? t("refunded", { credits: aborted.refunded }) : t("nothing_lost") }),
+          text: aborted.refunded ? t("Nothing was lost; your stake of %(credits)s credits was refunded.", { credits: aborted.refunded }) : t("Nothing was lost.") }),
       );
     }
   }
@@ -299,22 +274,22 @@ export function startRoom(element, { connect = openSocket, strings = readStrings
         return li;
       }
       if (seat.kind === "empty") {
-        li.append(Object.assign(document.createElement("span"), { className: "seat-name", textContent: t("seat_free") }));
+        li.append(Object.assign(document.createElement("span"), { className: "seat-name", textContent: t("Free seat") }));
         return li;
       }
       const dot = document.createElement("span");
       dot.className = "presence";
       dot.dataset.presence = seat.kind === "bot" || seat.online ? "online" : "offline";
-      dot.title = t(dot.dataset.presence);
+      dot.title = connectionText(dot.dataset.presence);
       const name = Object.assign(document.createElement("span"), { className: "seat-name", textContent: seat.nickname });
       li.append(dot, name);
       if (seat.tag && seat.kind === "player") {
         li.append(Object.assign(document.createElement("span"), { className: "seat-tag", textContent: `#${seat.tag}` }));
       }
       const badges = [];
-      if (seat.kind === "bot") badges.push(t(`bot_${seat.bot_level}`));
-      if (seat.is_host) badges.push(t("seat_host"));
-      if (seat.is_you) badges.push(t("seat_you"));
+      if (seat.kind === "bot") badges.push(botLevel(seat.bot_level));
+      if (seat.is_host) badges.push(t("host"));
+      if (seat.is_you) badges.push(t("you"));
       for (const text of badges) {
         li.append(Object.assign(document.createElement("span"), { className: "seat-badge", textContent: text }));
       }
@@ -331,9 +306,9 @@ export function startRoom(element, { connect = openSocket, strings = readStrings
   function seatChooser(seat, levels) {
     const select = document.createElement("select");
     select.className = "seat-chooser";
-    select.setAttribute("aria-label", t("seat_n", { n: seat.index + 1 }));
+    select.setAttribute("aria-label", t("Seat %(n)s", { n: seat.index + 1 }));
     select.dataset.testid = `seat-chooser-${seat.index}`;
-    for (const [value, label] of [["", t("seat_free")], ...levels.map((level) => [level, t(`bot_${level}`)])]) {
+    for (const [value, label] of [["", t("Free seat")], ...levels.map((level) => [level, botLevel(level)])]) {
       const option = new Option(label, value, false, (seat.bot_level || "") === value);
       select.append(option);
     }
@@ -379,13 +354,13 @@ export function startRoom(element, { connect = openSocket, strings = readStrings
         Object.assign(document.createElement("span"), { className: "seat-tag", textContent: `#${person.tag}` }));
       if (person.seat != null) {
         li.append(Object.assign(document.createElement("span"), { className: "seat-badge",
-          textContent: t("seat_n", { n: person.seat + 1 }) }));
+          textContent: t("Seat %(n)s", { n: person.seat + 1 }) }));
       }
       if (arranging) {
         for (const seat of room.seats) {
           if (seat.index === person.seat) continue;
           const button = Object.assign(document.createElement("button"), {
-            type: "button", className: "button small secondary", textContent: t("sit_in", { n: seat.index + 1 }) });
+            type: "button", className: "button small secondary", textContent: t("To seat %(n)s", { n: seat.index + 1 }) });
           button.dataset.testid = `sit-${person.nickname}-${seat.index}`;
           button.addEventListener("click", () => postSeat(seat.index, person.id));
           li.append(button);
@@ -402,7 +377,7 @@ export function startRoom(element, { connect = openSocket, strings = readStrings
     for (const el of element.querySelectorAll("[data-host-only]")) el.hidden = !you.is_host;
     for (const el of element.querySelectorAll("[data-can-start]")) el.disabled = !room.can_start;
     for (const el of element.querySelectorAll("[data-spectators]")) {
-      el.textContent = room.spectators ? t("spectators", { count: room.spectators }) : "";
+      el.textContent = room.spectators ? t("%(count)s watching", { count: room.spectators }) : "";
     }
     for (const el of element.querySelectorAll("[data-room-status]")) el.dataset.status = room.status;
     element.dataset.status = room.status;

@@ -200,7 +200,7 @@ def test_words_that_cannot_be_touched_are_disabled(open_board):
 
 @pytest.mark.parametrize("viewport,suffix", [(PHONE, "phone"), (DESKTOP, "desktop")])
 def test_a_snapshot_renders_keys_marks_turns_clue_and_roles(open_board, screenshot, viewport, suffix):
-    page = open_board(viewport, seat=ANA, strings={"role_giver": "Das tú la pista"})
+    page = open_board(viewport, seat=ANA, strings={"You give the clue": "Das tú la pista"})
     frame = FRAMES["mid_giver"]
     view = frame["view"]
     feed(page, frame)

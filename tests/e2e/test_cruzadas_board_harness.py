@@ -308,7 +308,7 @@ def test_turkish_capitals_keep_the_dot(open_board):
 
 @pytest.mark.parametrize("viewport,suffix", [(PHONE, "phone"), (DESKTOP, "desktop")])
 def test_a_snapshot_renders_board_premiums_rack_scores_bag_and_unseen(open_board, screenshot, viewport, suffix):
-    page = open_board(viewport, strings={"your_turn": "Te toca"})
+    page = open_board(viewport, strings={"Your turn": "Te toca"})
     frame = FRAMES["playing"]
     view = frame["view"]
     feed(page, frame)

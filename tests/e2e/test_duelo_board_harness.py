@@ -118,7 +118,7 @@ def test_a_player_types_with_both_keyboards_and_a_rejected_guess_shakes_the_row(
 
 def test_the_board_renders_a_snapshot_own_letters_rivals_colours_and_hints(open_board, screenshot):
     for viewport, suffix in ((PHONE, "phone"), (DESKTOP, "desktop")):
-        page = open_board(viewport, strings={"round_of": "Ronda %(round)s de %(rounds)s"})
+        page = open_board(viewport, strings={"Round %(round)s of %(rounds)s": "Ronda %(round)s de %(rounds)s"})
         feed_scenario(page, "es", "playing")
         expect(page.locator(".duelo-round")).to_have_text("Ronda 1 de 3")  # the page's translation wins
         expect(page.locator(".duelo-clock")).to_have_text("1:07")  # server time, not the browser's clock

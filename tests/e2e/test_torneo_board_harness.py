@@ -413,7 +413,7 @@ def test_snapshots_are_idempotent_and_a_stale_one_is_ignored(open_board):
 
 
 def test_the_page_translation_wins(open_board):
-    page = open_board(strings={"round_title": "Ronda %(round)s", "you_play": "Te toca contra %(name)s"})
+    page = open_board(strings={"Round %(round)s": "Ronda %(round)s", "You play %(name)s": "Te toca contra %(name)s"})
     feed(page, FRAMES["intro"])
     expect(page.locator(".torneo-round")).to_have_text("Ronda 1")
     expect(page.get_by_test_id("you-play")).to_have_text("Te toca contra Gala")

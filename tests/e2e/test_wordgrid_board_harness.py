@@ -201,7 +201,7 @@ def test_a_rejected_move_shows_the_reason_and_keeps_the_move_to_fix(open_board, 
 
 @pytest.mark.parametrize("viewport,suffix", [(PHONE, "phone"), (DESKTOP, "desktop")])
 def test_a_snapshot_renders_grid_owners_scores_clocks_and_words(open_board, screenshot, viewport, suffix):
-    page = open_board(viewport, strings={"your_turn": "Te toca"})
+    page = open_board(viewport, strings={"Your turn": "Te toca"})
     frame = FRAMES["playing"]
     view = frame["view"]
     feed(page, frame)

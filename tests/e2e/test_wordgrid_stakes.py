@@ -73,6 +73,9 @@ def test_two_members_play_for_credits_and_both_see_the_result_and_their_balances
     ana.goto(site + "/")
     ana.get_by_test_id("my-rooms").get_by_role("link").first.click()
     expect(ana.get_by_test_id("turn")).to_have_text("Tu turno")
+    # A text only the board's JavaScript says comes from the page's catalogue (/jsi18n/) in Spanish too.
+    ana.locator(".wg-cell[data-r='0'][data-c='0']").click()  # nowhere near a letter
+    expect(ana.get_by_test_id("message")).to_have_text("Escribe tu letra junto a una casilla llena (no en diagonal).")
     first = play_a_legal_move(ana)
     expect(beto.get_by_test_id("turn")).to_have_text("Tu turno")
     expect(beto.locator(".wg-words")).to_contain_text(first.upper(), ignore_case=True)

@@ -99,3 +99,15 @@ def test_offers_and_the_cruzadas_queue_posted_from_the_lobby_come_back_to_it():
     )  # never off the site
     assert ana.post("/play/cruzadas/queue/", {"next": "/lobby/"})["Location"] == "/lobby/"
     assert 'data-testid="cruzadas-waiting"' in ana.get("/lobby/").content.decode()
+
+
+def test_the_winners_share_shown_with_the_offers_is_the_wallets(monkeypatch):
+    """The lobby's offers and the Wordgrid home say the share wallet.conf pays, not a number of their own."""
+    client, _player = member_browser("paula")
+    for page in ("/lobby/", "/play/wordgrid/"):
+        assert "The winner takes 90 % of the pot" in client.get(page).content.decode()
+    monkeypatch.setattr("lobby.lobby_views.WINNER_SHARE_PERCENT", 85)
+    monkeypatch.setattr("lobby.play_views.WINNER_SHARE_PERCENT", 85)
+    for page in ("/lobby/", "/play/wordgrid/"):
+        assert "The winner takes 85 % of the pot" in client.get(page).content.decode()
+    assert "The winner takes 85 % of the pot." in client.get("/lobby/live/").json()["parts"]["offers"]

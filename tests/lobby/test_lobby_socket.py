@@ -105,3 +105,25 @@ async def test_a_stale_guest_session_is_not_a_player():
         return client.cookies["sessionid"].value
 
     assert await closed_with(communicator(await make_stale_cookie())) == 4401
+
+
+async def test_errors_are_written_in_the_pages_language():
+    """The lobby socket answers in the language cookie's language, the site's (Spanish) without one."""
+    cookie = await session_cookie_for_guest("Lucía")
+    expected = {
+        "en": ("Unknown frame type.", "Unknown topic."),
+        "es": ("Tipo de mensaje desconocido.", "Tema desconocido."),
+        None: ("Tipo de mensaje desconocido.", "Tema desconocido."),
+    }
+    for language, (unknown_type, unknown_topic) in expected.items():
+        headers = [ORIGIN, (b"cookie", f"sessionid={cookie}".encode())]
+        if language:
+            headers[1] = (b"cookie", f"sessionid={cookie}; django_language={language}".encode())
+        socket = WebsocketCommunicator(application, "/ws/lobby/", headers=headers)
+        await socket.connect()
+        await socket.receive_json_from()
+        await socket.send_to(text_data=json.dumps({"type": "launch"}))
+        assert (await socket.receive_json_from())["message"] == unknown_type
+        await socket.send_to(text_data=json.dumps({"type": "watch", "topic": "moon"}))
+        assert (await socket.receive_json_from())["message"] == unknown_topic
+        await socket.disconnect()

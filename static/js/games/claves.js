@@ -8,10 +8,11 @@
 // (dropped when a guess goes in or the word can no longer be touched) and the clue being typed (kept
 // when the server refuses it, so the giver can fix it).
 //
-//   const board = mountClaves(root, {send, strings});
+//   const board = mountClaves(root, {send});
 //   board.onMatch(frame); board.onRoom(frame); board.onError(frame);
 
-import { h, matchFrames, pendingAct, transientMessage, translator } from "./kit.js";
+import { h, matchFrames, pendingAct, refusal, t, transientMessage } from "./kit.js";
+
 const SIZE = 25;
 const MAX_NUMBER = 9;
 const MESSAGE_MS = 5000;
@@ -22,94 +23,37 @@ const CLUE_ERRORS = new Set([
   "empty_clue", "not_one_word", "not_letters", "too_long", "board_word", "board_variant", "bad_number",
 ]);
 
-// English fallbacks for every UI text; the page passes translated ones (Django gettext) as `strings`.
-export const DEFAULT_STRINGS = {
-  seat_n: "Seat %(n)s",
-  you: "you",
-  role_giver: "You give the clue",
-  role_guesser: "Your partner gives the clue",
-  role_spectator: "%(giver)s gives the clue, %(guesser)s guesses",
-  spectating: "You are watching.",
-  step_write: "Write one word and a number: how many of your keys it is about.",
-  step_wait_guess: "%(name)s is touching words. Your map decides.",
-  step_wait_clue: "Wait for %(name)s's clue.",
-  step_guess: "Touch a word, then confirm with “Uncover”. Your partner's map decides.",
-  step_spectator_clue: "%(name)s is thinking of a clue.",
-  step_spectator_guess: "%(name)s is touching words.",
-  map_done: "%(name)s has no keys left to find: %(partner)s gives every clue left.",
-  board: "Board",
-  turns_left: "%(left)s of %(total)s turns left",
-  turns: "Turns",
-  keys: "Keys",
-  keys_found: "%(found)s of %(total)s keys found",
-  clue: "Clue",
-  clue_by: "%(name)s's clue · turn %(turn)s",
-  clue_waiting: "No clue yet",
-  clue_word: "Clue word",
-  clue_placeholder: "one word",
-  clue_number: "Number",
-  send_clue: "Give the clue",
-  sending: "Sending…",
-  uncover: "Uncover",
-  uncover_word: "Uncover “%(word)s”",
-  end_turn: "End the turn",
-  pick_first: "Touch a word first.",
-  card_found: "key found",
-  card_trap_hit: "the trap that ended the game",
-  card_mine_key: "your key",
-  card_mine_trap: "your trap",
-  card_mark: "empty for %(name)s",
-  card_selected: "selected",
-  legend: "Your map",
-  legend_key: "Your key (only you see it)",
-  legend_trap: "Your trap (only you see it)",
-  legend_found: "Key found",
-  legend_mark: "Empty for %(name)s",
-  history: "Clues",
-  no_clues: "No clues yet.",
-  history_turn: "%(turn)s. %(word)s · %(number)s",
-  history_by: "%(name)s",
-  end_empty: "empty word: turn over",
-  end_ended: "turn ended",
-  end_trap: "trap",
-  end_all_keys: "all keys found",
-  end_stopped: "game stopped",
-  end_guessing: "guessing…",
-  result_key: "key",
-  result_empty: "empty",
-  result_trap: "trap",
-  match_over: "Game over",
-  won_title: "You won!",
-  won_title_watching: "They won!",
-  won_reason: "All %(total)s keys found with %(left)s turns left.",
-  lost_title: "Lost",
-  lost_trap: "“%(word)s” was a trap on %(name)s's map.",
-  lost_out_of_turns: "No turns left: %(found)s of %(total)s keys found.",
-  stopped_title: "Game interrupted",
-  stopped_reason: "Someone left the room: the game stopped before the end.",
-  maps: "Both maps",
-  map_of: "%(name)s's map",
-  kind_key: "key",
-  kind_trap: "trap",
-  kind_empty: "empty",
-  play_again_host: "Play again: start a new board from the room panel (the words will be new).",
-  play_again_guest: "The host can start a new board.",
-  // The engine's refusals (the server's translated message is shown when it comes with one).
-  empty_clue: "Write a one-word clue.",
-  not_one_word: "A clue is a single word, not several words or a phrase.",
-  not_letters: "A clue is written with letters only.",
-  too_long: "A clue has at most %(max)s letters.",
-  board_word: "“%(clue)s” is a word on the board.",
-  board_variant: "“%(clue)s” is too close to “%(word)s”, a word on the board.",
-  bad_number: "The number is a whole number from 0 to %(max)s.",
-  not_giver: "Your partner gives the clue this turn.",
-  clue_given: "The clue for this turn is already given.",
-  not_guesser: "You give the clue this turn: your partner touches the words.",
-  no_clue_yet: "Wait for your partner's clue.",
-  bad_cell: "That word is not on the board.",
-  already_uncovered: "That word is already uncovered.",
-  marked_for_giver: "That word is empty on your partner's map: it cannot be touched while they give the clue.",
-  match_over_error: "The match is over.",
+// What a word is on a map (and what touching it turned out to be).
+const KINDS = {
+  key: () => t("key"),
+  trap: () => t("trap"),
+  empty: () => t("empty"),
+};
+// How a turn of the history ended.
+const TURN_ENDS = {
+  empty: () => t("empty word: turn over"),
+  ended: () => t("turn ended"),
+  trap: () => t("trap"),
+  all_keys: () => t("all keys found"),
+  stopped: () => t("game stopped"),
+};
+// The engine's refusals, for an error frame without the server's (translated) message.
+const ERRORS = {
+  empty_clue: () => t("Write a one-word clue."),
+  not_one_word: () => t("A clue is a single word, not several words or a phrase."),
+  not_letters: () => t("A clue is written with letters only."),
+  too_long: (params) => t("A clue has at most %(max)s letters.", params),
+  board_word: (params) => t("“%(clue)s” is a word on the board.", params),
+  board_variant: (params) => t("“%(clue)s” is too close to “%(word)s”, a word on the board.", params),
+  bad_number: (params) => t("The number is a whole number from 0 to %(max)s.", params),
+  not_giver: () => t("Your partner gives the clue this turn."),
+  clue_given: () => t("The clue for this turn is already given."),
+  not_guesser: () => t("You give the clue this turn: your partner touches the words."),
+  no_clue_yet: () => t("Wait for your partner's clue."),
+  bad_cell: () => t("That word is not on the board."),
+  already_uncovered: () => t("That word is already uncovered."),
+  marked_for_giver: () => t("That word is empty on your partner's map: it cannot be touched while they give the clue."),
+  match_over: () => t("The match is over."),
 };
 
 
@@ -157,10 +101,7 @@ function hyphenate(word) {
   return out + word.slice(last);
 }
 
-export function mountClaves(root, { send, strings = {} } = {}) {
-  const texts = { ...DEFAULT_STRINGS, ...strings };
-  const t = translator(texts, DEFAULT_STRINGS);
-
+export function mountClaves(root, { send } = {}) {
   let view = null;
   let room = null;
   const frames = matchFrames();
@@ -177,30 +118,30 @@ export function mountClaves(root, { send, strings = {} } = {}) {
   const statusEl = h("div", { class: "cl-status" }, [turnsEl, keysEl]);
   const doneEl = h("p", { class: "cl-done", "data-testid": "map-done", hidden: true });
 
-  const clueEl = h("section", { class: "cl-clue", "aria-label": t("clue"), "data-testid": "clue" });
+  const clueEl = h("section", { class: "cl-clue", "aria-label": t("Clue"), "data-testid": "clue" });
 
   const wordInput = h("input", {
     type: "text", class: "cl-clue-word", name: "word", autocomplete: "off", autocapitalize: "none",
     autocorrect: "off", spellcheck: "false", enterkeyhint: "send", maxlength: "30", lang: "es",
-    placeholder: t("clue_placeholder"), "aria-label": t("clue_word"), "data-testid": "clue-word",
+    placeholder: t("one word"), "aria-label": t("Clue word"), "data-testid": "clue-word",
   });
-  const numberSelect = h("select", { class: "cl-clue-number", name: "number", "aria-label": t("clue_number"),
+  const numberSelect = h("select", { class: "cl-clue-number", name: "number", "aria-label": t("Number"),
     "data-testid": "clue-number" },
   Array.from({ length: MAX_NUMBER + 1 }, (_v, n) => h("option", { value: String(n), text: String(n) })));
   numberSelect.value = "1";
   const sendClueBtn = h("button", { type: "submit", class: "button cl-send-clue", "data-testid": "send-clue",
-    text: t("send_clue") });
+    text: t("Give the clue") });
   // A refused clue's reason shows right under the form (the giver's eyes are there, not on the grid).
   const clueMessageEl = h("p", { class: "cl-message cl-clue-message", role: "alert", "data-testid": "clue-message" });
   const clueForm = h("form", { class: "cl-clue-form", "data-testid": "clue-form", novalidate: true }, [
-    h("label", { class: "cl-field cl-field-word" }, [h("span", { text: t("clue_word") }), wordInput]),
-    h("label", { class: "cl-field cl-field-number" }, [h("span", { text: t("clue_number") }), numberSelect]),
+    h("label", { class: "cl-field cl-field-word" }, [h("span", { text: t("Clue word") }), wordInput]),
+    h("label", { class: "cl-field cl-field-number" }, [h("span", { text: t("Number") }), numberSelect]),
     sendClueBtn,
     clueMessageEl,
   ]);
 
   const cards = [];
-  const gridEl = h("div", { class: "cl-grid", role: "group", "aria-label": t("board"), "data-testid": "grid" });
+  const gridEl = h("div", { class: "cl-grid", role: "group", "aria-label": t("Board"), "data-testid": "grid" });
   for (let i = 0; i < SIZE; i += 1) {
     const card = h("button", { type: "button", class: "cl-card", "data-cell": i, "data-testid": `card-${i}` }, [
       h("span", { class: "cl-word", lang: "es" }),
@@ -212,12 +153,12 @@ export function mountClaves(root, { send, strings = {} } = {}) {
   }
   const messageEl = h("p", { class: "cl-message", role: "status", "aria-live": "polite", "data-testid": "message" });
   const uncoverBtn = h("button", { type: "button", class: "button cl-uncover", "data-testid": "uncover",
-    text: t("uncover") });
+    text: t("Uncover") });
   const endTurnBtn = h("button", { type: "button", class: "button secondary cl-end-turn", "data-testid": "end-turn",
-    text: t("end_turn") });
+    text: t("End the turn") });
   const guessEl = h("div", { class: "cl-guess-controls", "data-testid": "guess-controls" }, [uncoverBtn, endTurnBtn]);
-  const legendEl = h("section", { class: "cl-legend", "aria-label": t("legend"), "data-testid": "legend" });
-  const historyEl = h("section", { class: "cl-history", "aria-label": t("history"), "data-testid": "history" });
+  const legendEl = h("section", { class: "cl-legend", "aria-label": t("Your map"), "data-testid": "legend" });
+  const historyEl = h("section", { class: "cl-history", "aria-label": t("Clues"), "data-testid": "history" });
   const resultEl = h("section", { class: "cl-result", hidden: true, "data-testid": "result" });
   const playEl = h("div", { class: "cl-play" }, [clueEl, clueForm, gridEl, messageEl, guessEl]);
   const sideEl = h("div", { class: "cl-side" }, [legendEl, historyEl]);
@@ -235,7 +176,7 @@ export function mountClaves(root, { send, strings = {} } = {}) {
 
   function seatName(seat) {
     const info = room && room.seats ? room.seats.find((s) => s.index === seat) : null;
-    return info && info.nickname ? info.nickname : t("seat_n", { n: seat + 1 });
+    return info && info.nickname ? info.nickname : t("Seat %(n)s", { n: seat + 1 });
   }
 
   // One message at a time: under the clue form (a clue's refusal) or under the grid (the rest).
@@ -263,7 +204,7 @@ export function mountClaves(root, { send, strings = {} } = {}) {
     if (!canClue() || pending.busy()) return;
     const word = wordInput.value.trim();
     if (!word) {
-      showMessage(t("empty_clue"), { clue: true });
+      showMessage(t("Write a one-word clue."), { clue: true });
       wordInput.focus();
       return;
     }
@@ -285,7 +226,7 @@ export function mountClaves(root, { send, strings = {} } = {}) {
   uncoverBtn.addEventListener("click", () => {
     if (!canGuess() || pending.busy()) return;
     if (selected === null || !touchable(selected)) {
-      showMessage(t("pick_first"));
+      showMessage(t("Touch a word first."));
       return;
     }
     act({ type: "guess", cell: selected }, "guess");
@@ -302,42 +243,42 @@ export function mountClaves(root, { send, strings = {} } = {}) {
     const giver = view.giver;
     const guesser = view.guesser;
     if (!playing()) {
-      roleEl.textContent = t("match_over");
+      roleEl.textContent = t("Game over");
       roleEl.dataset.role = "over";
       stepEl.textContent = "";
     } else if (view.you === null || view.you === undefined) {
-      roleEl.textContent = t("role_spectator", { giver: seatName(giver), guesser: seatName(guesser) });
+      roleEl.textContent = t("%(giver)s gives the clue, %(guesser)s guesses", { giver: seatName(giver), guesser: seatName(guesser) });
       roleEl.dataset.role = "spectator";
-      stepEl.textContent = `${t("spectating")} ${view.phase === "clue"
-        ? t("step_spectator_clue", { name: seatName(giver) })
-        : t("step_spectator_guess", { name: seatName(guesser) })}`;
+      stepEl.textContent = `${t("You are watching.")} ${view.phase === "clue"
+        ? t("%(name)s is thinking of a clue.", { name: seatName(giver) })
+        : t("%(name)s is touching words.", { name: seatName(guesser) })}`;
     } else if (view.role === "giver") {
-      roleEl.textContent = t("role_giver");
+      roleEl.textContent = t("You give the clue");
       roleEl.dataset.role = "giver";
-      stepEl.textContent = view.phase === "clue" ? t("step_write") : t("step_wait_guess", { name: seatName(guesser) });
+      stepEl.textContent = view.phase === "clue" ? t("Write one word and a number: how many of your keys it is about.") : t("%(name)s is touching words. Your map decides.", { name: seatName(guesser) });
     } else {
-      roleEl.textContent = t("role_guesser");
+      roleEl.textContent = t("Your partner gives the clue");
       roleEl.dataset.role = "guesser";
-      stepEl.textContent = view.phase === "clue" ? t("step_wait_clue", { name: seatName(giver) }) : t("step_guess");
+      stepEl.textContent = view.phase === "clue" ? t("Wait for %(name)s's clue.", { name: seatName(giver) }) : t("Touch a word, then confirm with “Uncover”. Your partner's map decides.");
     }
     roleEl.classList.toggle("active", Boolean(canClue() || canGuess()));
     stepEl.hidden = !stepEl.textContent;
 
     const left = view.turns_left;
-    turnsEl.setAttribute("aria-label", t("turns_left", { left, total: view.turns }));
+    turnsEl.setAttribute("aria-label", t("%(left)s of %(total)s turns left", { left, total: view.turns }));
     turnsEl.dataset.left = String(left);
-    turnsEl.replaceChildren(h("span", { class: "cl-label", text: t("turns") }),
+    turnsEl.replaceChildren(h("span", { class: "cl-label", text: t("Turns") }),
       ...Array.from({ length: view.turns }, (_v, i) => h("span", {
         class: `cl-circle${i < view.turns_used ? " used" : " left"}`, "aria-hidden": "true",
       })));
-    keysEl.replaceChildren(h("span", { class: "cl-label", text: t("keys") }),
+    keysEl.replaceChildren(h("span", { class: "cl-label", text: t("Keys") }),
       h("strong", { text: `${view.keys_found}/${view.keys_total}` }));
-    keysEl.setAttribute("aria-label", t("keys_found", { found: view.keys_found, total: view.keys_total }));
+    keysEl.setAttribute("aria-label", t("%(found)s of %(total)s keys found", { found: view.keys_found, total: view.keys_total }));
 
     const doneSeat = playing() && view.done ? view.done.findIndex(Boolean) : -1;
     doneEl.hidden = doneSeat < 0 || view.done.every(Boolean);
     if (!doneEl.hidden) {
-      doneEl.textContent = t("map_done", { name: seatName(doneSeat), partner: seatName(1 - doneSeat) });
+      doneEl.textContent = t("%(name)s has no keys left to find: %(partner)s gives every clue left.", { name: seatName(doneSeat), partner: seatName(1 - doneSeat) });
     }
   }
 
@@ -345,7 +286,7 @@ export function mountClaves(root, { send, strings = {} } = {}) {
     const writing = canClue();
     clueForm.hidden = !writing;
     const sending = pending.busy("clue");
-    sendClueBtn.textContent = sending ? t("sending") : t("send_clue");
+    sendClueBtn.textContent = sending ? t("Sending…") : t("Give the clue");
     sendClueBtn.disabled = sending;
     wordInput.readOnly = sending;
     clueEl.hidden = writing || !playing();
@@ -353,7 +294,7 @@ export function mountClaves(root, { send, strings = {} } = {}) {
     const clue = view.clue;
     clueEl.classList.toggle("waiting", !clue);
     if (!clue) {
-      clueEl.replaceChildren(h("p", { class: "cl-clue-waiting", text: t("clue_waiting") }));
+      clueEl.replaceChildren(h("p", { class: "cl-clue-waiting", text: t("No clue yet") }));
       return;
     }
     clueEl.style.setProperty("--giver", `var(--seat-${view.colours[clue.giver]})`);
@@ -362,18 +303,18 @@ export function mountClaves(root, { send, strings = {} } = {}) {
         h("span", { class: "cl-clue-text", lang: "es", "data-testid": "clue-text", text: clue.word }),
         h("span", { class: "cl-clue-count", "data-testid": "clue-count", text: String(clue.number) }),
       ]),
-      h("p", { class: "cl-clue-by", text: t("clue_by", { name: seatName(clue.giver), turn: clue.turn }) }),
+      h("p", { class: "cl-clue-by", text: t("%(name)s's clue · turn %(turn)s", { name: seatName(clue.giver), turn: clue.turn }) }),
     );
   }
 
   function cardLabel(cell) {
     const parts = [cell.word];
-    if (cell.uncovered) parts.push(t("card_found"));
-    if (cell.trap) parts.push(t("card_trap_hit"));
-    if (cell.mine === "key" && !cell.uncovered) parts.push(t("card_mine_key"));
-    if (cell.mine === "trap") parts.push(t("card_mine_trap"));
-    for (const seat of cell.marks) parts.push(t("card_mark", { name: seatName(seat) }));
-    if (selected === cell.cell) parts.push(t("card_selected"));
+    if (cell.uncovered) parts.push(t("key found"));
+    if (cell.trap) parts.push(t("the trap that ended the game"));
+    if (cell.mine === "key" && !cell.uncovered) parts.push(t("your key"));
+    if (cell.mine === "trap") parts.push(t("your trap"));
+    for (const seat of cell.marks) parts.push(t("empty for %(name)s", { name: seatName(seat) }));
+    if (selected === cell.cell) parts.push(t("selected"));
     return parts.join(", ");
   }
 
@@ -451,8 +392,8 @@ export function mountClaves(root, { send, strings = {} } = {}) {
     if (!guessing) return;
     const busy = pending.busy();
     const word = selected === null ? null : view.board[selected].word;
-    uncoverBtn.textContent = pending.busy("guess") ? t("sending")
-      : word ? t("uncover_word", { word }) : t("uncover");
+    uncoverBtn.textContent = pending.busy("guess") ? t("Sending…")
+      : word ? t("Uncover “%(word)s”", { word }) : t("Uncover");
     uncoverBtn.disabled = busy || word === null;
     endTurnBtn.disabled = busy;
   }
@@ -470,13 +411,13 @@ export function mountClaves(root, { send, strings = {} } = {}) {
       return;
     }
     legendEl.replaceChildren(
-      h("h3", { text: t("legend") }),
+      h("h3", { text: t("Your map") }),
       h("ul", {}, [
-        h("li", {}, [swatch("mine-key"), t("legend_key")]),
-        h("li", {}, [swatch("mine-trap"), swatch("trap-sign"), t("legend_trap")]),
-        h("li", {}, [swatch("found"), t("legend_found")]),
+        h("li", {}, [swatch("mine-key"), t("Your key (only you see it)")]),
+        h("li", {}, [swatch("mine-trap"), swatch("trap-sign"), t("Your trap (only you see it)")]),
+        h("li", {}, [swatch("found"), t("Key found")]),
         ...[0, 1].map((seat) => h("li", {}, [swatch("mark", ` seat-${view.colours[seat]}`),
-          t("legend_mark", { name: seatName(seat) })])),
+          t("Empty for %(name)s", { name: seatName(seat) })])),
       ]),
     );
   }
@@ -485,21 +426,21 @@ export function mountClaves(root, { send, strings = {} } = {}) {
     const items = view.history.slice().reverse().map((turn) => {
       const words = turn.guesses.map((g) => h("li", { class: `cl-guess result-${g.result}` }, [
         h("span", { class: "w", lang: "es", text: view.board[g.cell].word }),
-        h("span", { class: "r", text: t(`result_${g.result}`) }),
+        h("span", { class: "r", text: KINDS[g.result] ? KINDS[g.result]() : g.result }),
       ]));
-      const end = turn.end ? t(`end_${turn.end}`) : t("end_guessing");
+      const end = !turn.end ? t("guessing…") : TURN_ENDS[turn.end] ? TURN_ENDS[turn.end]() : turn.end;
       return h("li", { class: `cl-turn seat-${view.colours[turn.giver]}`, "data-turn": turn.number }, [
         h("p", { class: "cl-turn-head" }, [
           h("span", { class: "cl-dot", "aria-hidden": "true" }),
-          h("strong", { lang: "es", text: t("history_turn", { turn: turn.number, word: turn.word, number: turn.count }) }),
-          h("span", { class: "by", text: t("history_by", { name: seatName(turn.giver) }) }),
+          h("strong", { lang: "es", text: t("%(turn)s. %(word)s · %(number)s", { turn: turn.number, word: turn.word, number: turn.count }) }),
+          h("span", { class: "by", text: t("%(name)s", { name: seatName(turn.giver) }) }),
         ]),
         words.length ? h("ul", { class: "cl-guesses" }, words) : null,
         h("p", { class: "cl-turn-end", text: end }),
       ]);
     });
-    historyEl.replaceChildren(h("h3", { text: t("history") }),
-      items.length ? h("ol", { class: "cl-turn-list" }, items) : h("p", { class: "cl-none", text: t("no_clues") }));
+    historyEl.replaceChildren(h("h3", { text: t("Clues") }),
+      items.length ? h("ol", { class: "cl-turn-list" }, items) : h("p", { class: "cl-none", text: t("No clues yet.") }));
   }
 
   function renderMaps() {
@@ -508,10 +449,10 @@ export function mountClaves(root, { send, strings = {} } = {}) {
       class: `cl-map seat-${view.colours[seat]}`, "data-seat": seat, "data-testid": `map-${seat}`,
     }, [
       h("figcaption", {}, [h("span", { class: "cl-dot", "aria-hidden": "true" }),
-        t("map_of", { name: seatName(seat) }) + (seat === view.you ? ` (${t("you")})` : "")]),
+        t("%(name)s's map", { name: seatName(seat) }) + (seat === view.you ? ` (${t("you")})` : "")]),
       h("div", { class: "cl-map-grid" }, kinds.map((kind, cell) => h("span", {
         class: `cl-map-cell kind-${kind}${view.board[cell].uncovered ? " found" : ""}${view.board[cell].trap ? " trap-hit" : ""}`,
-        "data-kind": kind, lang: "es", title: `${view.board[cell].word}: ${t(`kind_${kind}`)}`,
+        "data-kind": kind, lang: "es", title: `${view.board[cell].word}: ${KINDS[kind]()}`,
         text: hyphenate(view.board[cell].word),
       }))),
     ])));
@@ -523,30 +464,30 @@ export function mountClaves(root, { send, strings = {} } = {}) {
     let title;
     let reason;
     if (outcome.result === "won") {
-      title = watching ? t("won_title_watching") : t("won_title");
-      reason = t("won_reason", { total: outcome.keys_total, left: outcome.turns_left });
+      title = watching ? t("They won!") : t("You won!");
+      reason = t("All %(total)s keys found with %(left)s turns left.", { total: outcome.keys_total, left: outcome.turns_left });
     } else if (outcome.result === "lost") {
-      title = t("lost_title");
+      title = t("Lost");
       if (outcome.reason === "trap") {
         const turn = view.history[view.history.length - 1];
         const giver = turn ? turn.giver : 0;
-        reason = t("lost_trap", { word: view.board[outcome.trap_cell].word, name: seatName(giver) });
+        reason = t("“%(word)s” was a trap on %(name)s's map.", { word: view.board[outcome.trap_cell].word, name: seatName(giver) });
       } else {
-        reason = t("lost_out_of_turns", { found: outcome.keys_found, total: outcome.keys_total });
+        reason = t("No turns left: %(found)s of %(total)s keys found.", { found: outcome.keys_found, total: outcome.keys_total });
       }
     } else {
-      title = t("stopped_title");
-      reason = t("stopped_reason");
+      title = t("Game interrupted");
+      reason = t("Someone left the room: the game stopped before the end.");
     }
     const host = Boolean(room && room.you && room.you.is_host);
     resultEl.dataset.result = outcome.result || "";
     resultEl.replaceChildren(...[
       h("h2", { class: "cl-result-title", "data-testid": "result-title", text: title }),
       h("p", { class: "cl-result-reason", "data-testid": "result-reason", text: reason }),
-      h("p", { class: "cl-again", "data-testid": "play-again", text: host ? t("play_again_host") : t("play_again_guest") }),
-      Array.isArray(view.maps) ? h("h3", { class: "cl-maps-title", text: t("maps") }) : null,
+      h("p", { class: "cl-again", "data-testid": "play-again", text: host ? t("Play again: start a new board from the room panel (the words will be new).") : t("The host can start a new board.") }),
+      Array.isArray(view.maps) ? h("h3", { class: "cl-maps-title", text: t("Both maps") }) : null,
       Array.isArray(view.maps) ? h("p", { class: "cl-maps-legend" }, ["key", "trap", "empty"].map((kind) => h("span", {},
-        [swatch(`kind-${kind}`), t(`kind_${kind}`)]))) : null,
+        [swatch(`kind-${kind}`), KINDS[kind]()]))) : null,
       renderMaps(),
     ].filter(Boolean));
   }
@@ -592,8 +533,7 @@ export function mountClaves(root, { send, strings = {} } = {}) {
     },
     onError(frame) {
       const answered = pending.answer(frame);
-      const code = frame.code === "match_over" ? "match_over_error" : frame.code;
-      const text = frame.message || t(code, frame.params || {});
+      const text = refusal(ERRORS, frame);
       const aboutClue = CLUE_ERRORS.has(frame.code) || Boolean(answered && answered.kind === "clue");
       if (view) render();
       showMessage(text, { sticky: aboutClue, clue: aboutClue && canClue() });

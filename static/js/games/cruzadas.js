@@ -8,10 +8,11 @@
 // and resent snapshots, and is dropped when a turn is played (by anyone) or it is no longer the player's
 // turn.
 //
-//   const board = mountCruzadas(root, {send, strings});
+//   const board = mountCruzadas(root, {send});
 //   board.onMatch(frame); board.onRoom(frame); board.onError(frame);
 
-import { h, matchFrames, pendingAct, shake, tickWhileShown, transientMessage, translator } from "./kit.js";
+import { h, matchFrames, nt, pendingAct, refusal, shake, t, tickWhileShown, transientMessage } from "./kit.js";
+
 const SIZE = 15;
 const BLANK = "?";
 // The letters a blank may stand for (the Turkish ruleset's, in alphabetical order).
@@ -27,94 +28,52 @@ const PENDING_MS = 8000;
 const DRAG_START_PX = 6;
 const DICTIONARY_URL = "https://sozluk.gov.tr/?ara=";
 
-// English fallbacks for every UI text; the page passes translated ones (Django gettext) as `strings`.
-export const DEFAULT_STRINGS = {
-  your_turn: "Your turn",
-  their_turn: "%(name)s's turn",
-  spectating: "You are watching this match.",
-  seat_n: "Seat %(n)s",
-  you: "you",
-  bot: "bot",
-  score: "Score",
-  tiles_left: "%(count)s tiles",
-  board: "Board",
-  rack: "Your tiles",
-  cell_empty: "Row %(row)s, column %(col)s",
-  cell_tile: "Row %(row)s, column %(col)s, %(letter)s",
-  premium_2L: "2L",
-  premium_3L: "3L",
-  premium_2W: "2W",
-  premium_3W: "3W",
-  premium_2L_long: "double letter",
-  premium_3L_long: "triple letter",
-  premium_2W_long: "double word",
-  premium_3W_long: "triple word",
-  centre_star: "centre star",
-  star_square: "★25 square",
-  blank: "blank",
-  blank_as: "blank as %(letter)s",
-  zoom_in: "Zoom in",
-  zoom_out: "Zoom out",
-  bag: "Bag: %(count)s",
-  unseen: "Unseen tiles: %(count)s",
-  hint_select: "Choose a tile from your rack, then tap a square.",
-  hint_taken: "That square is taken.",
-  choose_blank: "Which letter is your blank?",
-  cancel: "Cancel",
-  undo: "Undo",
-  shuffle: "Shuffle",
-  pass: "Pass",
-  more: "More",
-  exchange: "Exchange",
-  resign: "Resign",
-  submit: "Play",
-  sending: "Sending…",
-  confirm_pass: "Pass this turn? Your tiles stay on your rack.",
-  confirm_exchange: "Exchange all your tiles? This ends your turn.",
-  confirm_resign: "Resign this game? It counts as a loss.",
-  yes_pass: "Yes, pass",
-  yes_exchange: "Yes, exchange",
-  yes_resign: "Yes, resign",
-  keep_playing: "Keep playing",
-  notify_me: "Notify me",
-  notify_title: "Letras Cruzadas",
-  notify_body: "Your turn against %(name)s.",
-  last_move: "Last move",
-  no_moves_yet: "No moves yet.",
-  move_place: "%(name)s: %(word)s, +%(points)s",
-  move_pass: "%(name)s passed.",
-  move_exchange: "%(name)s exchanged %(count)s tiles.",
-  move_resign: "%(name)s resigned.",
-  breakdown_star: "★25 square",
-  breakdown_bingo: "All 7 tiles",
-  breakdown_total: "Total",
-  meaning_hint: "Tap a word to look up its meaning (a dictionary outside the game; it does not decide what is valid).",
-  match_over: "Game over",
-  you_win: "You win!",
-  winner: "%(name)s wins!",
-  draw: "Draw",
-  reason_out: "%(name)s used all their tiles with the bag empty.",
-  reason_passes: "%(count)s turns in a row without a word, with fewer than %(bag)s tiles in the bag.",
-  reason_resign: "%(name)s resigned.",
-  reason_stopped: "The game was ended early.",
-  adjustment: "Rack adjustment: %(changes)s.",
-  // The engine's refusals (the server's translated message is shown when it comes with one).
-  empty: "Place at least one tile.",
-  bad_cell: "That square is not on the board.",
-  duplicate_cell: "Two tiles cannot share a square.",
-  bad_letter: "“%(letter)s” is not a letter of this game.",
-  blank_letter: "Choose the letter your blank stands for.",
-  not_in_rack: "You can only place tiles from your rack.",
-  covers_tile: "A square can hold only one tile: that one is taken.",
-  not_in_line: "All new tiles must lie in one row or one column.",
-  gap: "A word cannot have empty squares inside it.",
-  first_not_on_centre: "The first word must cover the centre star.",
-  first_too_short: "The first word must have at least 2 letters.",
-  not_connected: "A new word must join the tiles already on the board.",
-  not_a_word: "“%(word)s” is not in this game's dictionary.",
-  not_your_turn: "It is not your turn.",
-  bag_too_small: "You can exchange only while the bag holds at least as many tiles as your rack (%(count)s).",
-  match_over_error: "The match is over.",
+// A premium square's name (its short label, 2L..3W, is the same in every language).
+const PREMIUM_NAMES = {
+  "2L": () => t("double letter"),
+  "3L": () => t("triple letter"),
+  "2W": () => t("double word"),
+  "3W": () => t("triple word"),
+};
+// The question before passing, exchanging or resigning.
+const CONFIRMS = {
+  pass: () => t("Pass this turn? Your tiles stay on your rack."),
+  exchange: () => t("Exchange all your tiles? This ends your turn."),
+  resign: () => t("Resign this game? It counts as a loss."),
+};
+const CONFIRM_YES = {
+  pass: () => t("Yes, pass"),
+  exchange: () => t("Yes, exchange"),
+  resign: () => t("Yes, resign"),
+};
+// The last move, besides a word or an exchange.
+const MOVES = {
+  pass: (params) => t("%(name)s passed.", params),
+  resign: (params) => t("%(name)s resigned.", params),
+};
+// A line of the last word's breakdown that is not a word.
+const BONUSES = {
+  star: () => t("★25 square"),
+  bingo: () => t("All 7 tiles"),
+};
+// The engine's refusals, for an error frame without the server's (translated) message.
+const ERRORS = {
+  empty: () => t("Place at least one tile."),
+  bad_cell: () => t("That square is not on the board."),
+  duplicate_cell: () => t("Two tiles cannot share a square."),
+  bad_letter: (params) => t("“%(letter)s” is not a letter of this game.", params),
+  blank_letter: () => t("Choose the letter your blank stands for."),
+  not_in_rack: () => t("You can only place tiles from your rack."),
+  covers_tile: () => t("A square can hold only one tile: that one is taken."),
+  not_in_line: () => t("All new tiles must lie in one row or one column."),
+  gap: () => t("A word cannot have empty squares inside it."),
+  first_not_on_centre: () => t("The first word must cover the centre star."),
+  first_too_short: () => t("The first word must have at least 2 letters."),
+  not_connected: () => t("A new word must join the tiles already on the board."),
+  not_a_word: (params) => t("“%(word)s” is not in this game's dictionary.", params),
+  not_your_turn: () => t("It is not your turn."),
+  bag_too_small: (params) => t("You can exchange only while the bag holds at least as many tiles as your rack (%(count)s).", params),
+  match_over: () => t("The match is over."),
 };
 
 /** Turkish capitals: i -> İ and ı -> I (never toUpperCase on those two); the rest as usual. */
@@ -131,10 +90,7 @@ const rowOf = (index) => Math.floor(index / SIZE);
 const colOf = (index) => index % SIZE;
 const sortedKey = (tiles) => [...tiles].sort().join("\u0000");
 
-export function mountCruzadas(root, { send, strings = {} } = {}) {
-  const texts = { ...DEFAULT_STRINGS, ...strings };
-  const t = translator(texts, DEFAULT_STRINGS);
-
+export function mountCruzadas(root, { send } = {}) {
   let view = null;
   let room = null;
   const frames = matchFrames();
@@ -158,13 +114,13 @@ export function mountCruzadas(root, { send, strings = {} } = {}) {
   // -- skeleton (built once) ------------------------------------------------------------------------
   const turnEl = h("p", { class: "cz-turn", role: "status", "data-testid": "turn" });
   const notifyBtn = h("button", { type: "button", class: "button secondary small cz-notify", "data-testid": "notify",
-    text: t("notify_me"), hidden: true });
+    text: t("Notify me"), hidden: true });
   const headEl = h("div", { class: "cz-head" }, [turnEl, notifyBtn]);
   const playersEl = h("div", { class: "cz-players" });
   const resultEl = h("section", { class: "cz-result", hidden: true, "data-testid": "result" });
 
   const cells = [];
-  const boardEl = h("div", { class: "cz-board", role: "grid", "aria-label": t("board"), "data-testid": "board" });
+  const boardEl = h("div", { class: "cz-board", role: "grid", "aria-label": t("Board"), "data-testid": "board" });
   for (let r = 0; r < SIZE; r += 1) {
     for (let c = 0; c < SIZE; c += 1) {
       const index = r * SIZE + c;
@@ -177,7 +133,7 @@ export function mountCruzadas(root, { send, strings = {} } = {}) {
   }
   const viewportEl = h("div", { class: "cz-viewport", "data-testid": "viewport" }, [boardEl]);
   const zoomBtn = h("button", { type: "button", class: "cz-zoom", "data-testid": "zoom", "aria-pressed": "false",
-    title: t("zoom_in"), "aria-label": t("zoom_in") }, [h("span", { "aria-hidden": "true", text: "+" })]);
+    title: t("Zoom in"), "aria-label": t("Zoom in") }, [h("span", { "aria-hidden": "true", text: "+" })]);
   const bagEl = h("span", { class: "cz-bag", "data-testid": "bag" });
   const unseenSummary = h("summary", { "data-testid": "unseen-summary" });
   const unseenList = h("ul", { class: "cz-unseen-list", "data-testid": "unseen-list" });
@@ -185,33 +141,33 @@ export function mountCruzadas(root, { send, strings = {} } = {}) {
   const infoEl = h("div", { class: "cz-info" }, [bagEl, unseenEl, zoomBtn]);
   const messageEl = h("p", { class: "cz-message", role: "status", "aria-live": "polite", "data-testid": "message" });
 
-  const rackEl = h("div", { class: "cz-rack", role: "group", "aria-label": t("rack"), "data-testid": "rack" });
-  const undoBtn = h("button", { type: "button", class: "button secondary small", "data-testid": "undo", text: t("undo") });
-  const passBtn = h("button", { type: "button", class: "button secondary small", "data-testid": "pass", text: t("pass") });
+  const rackEl = h("div", { class: "cz-rack", role: "group", "aria-label": t("Your tiles"), "data-testid": "rack" });
+  const undoBtn = h("button", { type: "button", class: "button secondary small", "data-testid": "undo", text: t("Undo") });
+  const passBtn = h("button", { type: "button", class: "button secondary small", "data-testid": "pass", text: t("Pass") });
   const shuffleBtn = h("button", { type: "button", class: "button secondary small", "data-testid": "shuffle",
-    text: t("shuffle") });
+    text: t("Shuffle") });
   const moreBtn = h("button", { type: "button", class: "button secondary small cz-more", "data-testid": "more",
-    "aria-haspopup": "true", "aria-expanded": "false", title: t("more"), "aria-label": t("more"), text: "…" });
+    "aria-haspopup": "true", "aria-expanded": "false", title: t("More"), "aria-label": t("More"), text: "…" });
   const submitBtn = h("button", { type: "button", class: "button small cz-submit", "data-testid": "submit",
-    text: t("submit") });
+    text: t("Play") });
   const exchangeBtn = h("button", { type: "button", class: "button secondary small", "data-testid": "exchange",
-    text: t("exchange") });
+    text: t("Exchange") });
   const resignBtn = h("button", { type: "button", class: "button secondary small", "data-testid": "resign",
-    text: t("resign") });
+    text: t("Resign") });
   const menuEl = h("div", { class: "cz-menu", "data-testid": "menu", hidden: true }, [exchangeBtn, resignBtn]);
   const barEl = h("div", { class: "cz-bar", "data-testid": "bar" },
     [undoBtn, passBtn, shuffleBtn, h("div", { class: "cz-more-wrap" }, [moreBtn, menuEl]), submitBtn]);
   const confirmEl = h("div", { class: "cz-confirm", hidden: true, "data-testid": "confirm", role: "alert" });
   const pickerEl = h("div", { class: "cz-picker", hidden: true, "data-testid": "blank-picker", role: "dialog",
-    "aria-label": t("choose_blank") }, [
-    h("p", { class: "cz-picker-title", text: t("choose_blank") }),
+    "aria-label": t("Which letter is your blank?") }, [
+    h("p", { class: "cz-picker-title", text: t("Which letter is your blank?") }),
     h("div", { class: "cz-picker-letters" }, TURKISH_LETTERS.map((letter) => h("button", {
       type: "button", class: "cz-pick", "data-letter": letter, text: upperTr(letter) }))),
     h("button", { type: "button", class: "button secondary small cz-picker-cancel", "data-testid": "blank-cancel",
-      text: t("cancel") }),
+      text: t("Cancel") }),
   ]);
   const controlsEl = h("div", { class: "cz-controls" }, [rackEl, pickerEl, confirmEl, barEl]);
-  const lastEl = h("section", { class: "cz-last", "aria-label": t("last_move"), "data-testid": "last" });
+  const lastEl = h("section", { class: "cz-last", "aria-label": t("Last move"), "data-testid": "last" });
 
   const playEl = h("div", { class: "cz-play" }, [infoEl, viewportEl, messageEl, controlsEl]);
   const sideEl = h("div", { class: "cz-side" }, [playersEl, lastEl]);
@@ -234,7 +190,7 @@ export function mountCruzadas(root, { send, strings = {} } = {}) {
 
   function seatName(seat) {
     const info = seatInfo(seat);
-    return info && info.nickname ? info.nickname : t("seat_n", { n: seat + 1 });
+    return info && info.nickname ? info.nickname : t("Seat %(n)s", { n: seat + 1 });
   }
 
   const showMessage = transientMessage(messageEl, MESSAGE_MS);
@@ -282,7 +238,7 @@ export function mountCruzadas(root, { send, strings = {} } = {}) {
     const slot = slotById(id);
     if (!slot || isPlaced(id)) return;
     if (boardTile(cell) || placedAt(cell)) {
-      showMessage(t("hint_taken"));
+      showMessage(t("That square is taken."));
       return;
     }
     if (slot.tile === BLANK) {
@@ -335,7 +291,7 @@ export function mountCruzadas(root, { send, strings = {} } = {}) {
   function submit() {
     if (!canMove() || pending.busy()) return;
     if (!placed.length) {
-      showMessage(t("empty"));
+      showMessage(t("Place at least one tile."));
       shakeMove();
       return;
     }
@@ -367,7 +323,7 @@ export function mountCruzadas(root, { send, strings = {} } = {}) {
     }
     if (boardTile(index)) return;
     if (selected !== null && !isPlaced(selected)) dropOn(selected, index);
-    else showMessage(t("hint_select"));
+    else showMessage(t("Choose a tile from your rack, then tap a square."));
   });
 
   rackEl.addEventListener("pointerdown", (event) => {
@@ -519,8 +475,8 @@ export function mountCruzadas(root, { send, strings = {} } = {}) {
   function notifyTurn() {
     if (!notificationsAvailable() || Notification.permission !== "granted" || !document.hidden) return;
     try {
-      const note = new Notification(t("notify_title"), {
-        body: t("notify_body", { name: seatName(1 - view.you) }), tag: `cruzadas-${frames.matchId()}`,
+      const note = new Notification("Letras Cruzadas", { // the game's name, the same in every language
+        body: t("Your turn against %(name)s.", { name: seatName(1 - view.you) }), tag: `cruzadas-${frames.matchId()}`,
       });
       note.onclick = () => { window.focus(); note.close(); };
     } catch {
@@ -531,16 +487,16 @@ export function mountCruzadas(root, { send, strings = {} } = {}) {
   // -- rendering ------------------------------------------------------------------------------------
   function renderTurn() {
     if (view.phase !== "playing") {
-      turnEl.textContent = t("match_over");
+      turnEl.textContent = t("Game over");
       turnEl.dataset.state = "over";
     } else if (view.you === null) {
-      turnEl.textContent = `${t("spectating")} ${t("their_turn", { name: seatName(view.turn) })}`;
+      turnEl.textContent = `${t("You are watching this match.")} ${t("%(name)s's turn", { name: seatName(view.turn) })}`;
       turnEl.dataset.state = "watching";
     } else if (view.turn === view.you) {
-      turnEl.textContent = t("your_turn");
+      turnEl.textContent = t("Your turn");
       turnEl.dataset.state = "mine";
     } else {
-      turnEl.textContent = t("their_turn", { name: seatName(view.turn) });
+      turnEl.textContent = t("%(name)s's turn", { name: seatName(view.turn) });
       turnEl.dataset.state = "theirs";
     }
   }
@@ -564,10 +520,10 @@ export function mountCruzadas(root, { send, strings = {} } = {}) {
           info && info.kind === "bot" ? h("span", { class: "tagline", text: t("bot") }) : null,
         ]),
         h("div", { class: "cz-player-stats" }, [
-          h("span", { class: "cz-score", "data-testid": `score-${seat}`, "aria-label": t("score"),
+          h("span", { class: "cz-score", "data-testid": `score-${seat}`, "aria-label": t("Score"),
             text: String(score) }),
           h("span", { class: "cz-rack-count", "data-testid": `rack-count-${seat}`,
-            text: t("tiles_left", { count: view.rack_counts ? view.rack_counts[seat] : "" }) }),
+            text: nt("%(count)s tile", "%(count)s tiles", view.rack_counts ? view.rack_counts[seat] : "") }),
         ]),
       ]);
     }));
@@ -596,9 +552,9 @@ export function mountCruzadas(root, { send, strings = {} } = {}) {
       let label = "";
       let long = "";
       if (!tile) {
-        if (index === centre) { classes.push("centre"); label = "★"; long = t("centre_star"); }
-        else if (index === star) { classes.push("star"); label = "★25"; long = t("star_square"); }
-        else if (premium) { label = t(`premium_${premium}`); long = t(`premium_${premium}_long`); }
+        if (index === centre) { classes.push("centre"); label = "★"; long = t("centre star"); }
+        else if (index === star) { classes.push("star"); label = "★25"; long = t("★25 square"); }
+        else if (premium) { label = premium; long = PREMIUM_NAMES[premium] ? PREMIUM_NAMES[premium]() : premium; }
         if (premium) classes.push(`p-${premium}`);
       } else {
         classes.push("tile");
@@ -611,9 +567,9 @@ export function mountCruzadas(root, { send, strings = {} } = {}) {
       tileFace(el, tile ? tile.letter : "", tile && tile.blank, tile ? valueOf(tile.letter, tile.blank) : 0);
       const where = { row: r + 1, col: c + 1 };
       let name = "";
-      if (tile) name = tile.blank ? t("blank_as", { letter: upperTr(tile.letter) }) : upperTr(tile.letter);
-      el.setAttribute("aria-label", tile ? t("cell_tile", { ...where, letter: name })
-        : `${t("cell_empty", where)}${long ? `, ${long}` : ""}`);
+      if (tile) name = tile.blank ? t("blank as %(letter)s", { letter: upperTr(tile.letter) }) : upperTr(tile.letter);
+      el.setAttribute("aria-label", tile ? t("Row %(row)s, column %(col)s, %(letter)s", { ...where, letter: name })
+        : `${t("Row %(row)s, column %(col)s", where)}${long ? `, ${long}` : ""}`);
       el.tabIndex = mine && (!fixed) ? 0 : -1;
       el.classList.toggle("open", mine && !tile && selected !== null);
     }
@@ -651,7 +607,7 @@ export function mountCruzadas(root, { send, strings = {} } = {}) {
     passBtn.disabled = !mine || busy;
     shuffleBtn.disabled = slots.length < 2;
     submitBtn.disabled = !mine || busy || !placed.length;
-    submitBtn.textContent = pending.busy("place") ? t("sending") : t("submit");
+    submitBtn.textContent = pending.busy("place") ? t("Sending…") : t("Play");
     exchangeBtn.hidden = !view.can_exchange;
     resignBtn.hidden = !view.can_resign;
     moreBtn.disabled = busy || (!view.can_exchange && !view.can_resign);
@@ -664,22 +620,22 @@ export function mountCruzadas(root, { send, strings = {} } = {}) {
     confirmEl.hidden = !confirming;
     if (confirming) {
       confirmEl.replaceChildren(
-        h("p", { class: "cz-confirm-text", text: t(`confirm_${confirming}`) }),
+        h("p", { class: "cz-confirm-text", text: CONFIRMS[confirming]() }),
         h("div", { class: "cz-buttons" }, [
           h("button", { type: "button", class: `button small${confirming === "resign" ? " danger" : ""}`,
-            "data-answer": "yes", "data-testid": "confirm-yes", text: t(`yes_${confirming}`) }),
+            "data-answer": "yes", "data-testid": "confirm-yes", text: CONFIRM_YES[confirming]() }),
           h("button", { type: "button", class: "button secondary small", "data-answer": "no",
-            "data-testid": "confirm-no", text: t("keep_playing") }),
+            "data-testid": "confirm-no", text: t("Keep playing") }),
         ]));
     }
     pickerEl.hidden = !(mine && blankAsk);
   }
 
   function renderInfo() {
-    bagEl.textContent = t("bag", { count: view.bag_count });
+    bagEl.textContent = t("Bag: %(count)s", { count: view.bag_count });
     const unseen = view.unseen || {};
     const total = Object.values(unseen).reduce((a, b) => a + b, 0);
-    unseenSummary.textContent = t("unseen", { count: total });
+    unseenSummary.textContent = t("Unseen tiles: %(count)s", { count: total });
     unseenList.replaceChildren(...Object.entries(unseen).map(([letter, count]) => h("li", {
       "data-letter": letter,
     }, [h("span", { class: "cz-unseen-letter", text: letter === BLANK ? "?" : upperTr(letter),
@@ -690,7 +646,7 @@ export function mountCruzadas(root, { send, strings = {} } = {}) {
   function renderZoom() {
     board.classList.toggle("zoomed", zoomed);
     zoomBtn.setAttribute("aria-pressed", zoomed ? "true" : "false");
-    const label = zoomed ? t("zoom_out") : t("zoom_in");
+    const label = zoomed ? t("Zoom out") : t("Zoom in");
     zoomBtn.title = label;
     zoomBtn.setAttribute("aria-label", label);
     zoomBtn.firstChild.textContent = zoomed ? "−" : "+";
@@ -699,17 +655,19 @@ export function mountCruzadas(root, { send, strings = {} } = {}) {
   function moveSummary(move) {
     const name = seatName(move.seat);
     if (move.kind === "place") {
-      return t("move_place", { name, word: upperTr(move.words[0] || ""), points: move.points });
+      return t("%(name)s: %(word)s, +%(points)s", { name, word: upperTr(move.words[0] || ""), points: move.points });
     }
-    if (move.kind === "exchange") return t("move_exchange", { name, count: move.count });
-    return t(`move_${move.kind}`, { name });
+    if (move.kind === "exchange") {
+      return nt("%(name)s exchanged %(count)s tile.", "%(name)s exchanged %(count)s tiles.", move.count, { name });
+    }
+    return MOVES[move.kind] ? MOVES[move.kind]({ name }) : move.kind;
   }
 
   function renderLast() {
     const move = view.last_move;
-    const title = h("h3", { class: "cz-last-title", text: t("last_move") });
+    const title = h("h3", { class: "cz-last-title", text: t("Last move") });
     if (!move) {
-      lastEl.replaceChildren(title, h("p", { class: "cz-none", text: t("no_moves_yet") }));
+      lastEl.replaceChildren(title, h("p", { class: "cz-none", text: t("No moves yet.") }));
       return;
     }
     const hasBreakdown = move.kind === "place" && move.breakdown && move.breakdown.length;
@@ -726,14 +684,14 @@ export function mountCruzadas(root, { send, strings = {} } = {}) {
           label = h("a", { href: `${DICTIONARY_URL}${encodeURIComponent(line.word)}`, target: "_blank",
             rel: "noopener noreferrer", class: "cz-word", "data-word": line.word, text: upperTr(line.word) });
         } else {
-          label = h("span", { text: t(`breakdown_${line.kind}`) });
+          label = h("span", { text: BONUSES[line.kind] ? BONUSES[line.kind]() : line.kind });
         }
         return h("li", { class: `cz-line ${line.kind}` }, [label, h("span", { class: "p", text: `+${line.points}` })]);
       });
-      rows.push(h("li", { class: "cz-line total" }, [h("span", { text: t("breakdown_total") }),
+      rows.push(h("li", { class: "cz-line total" }, [h("span", { text: t("Total") }),
         h("span", { class: "p", text: String(move.points) })]));
       items.push(h("ul", { class: "cz-breakdown", "data-testid": "breakdown" }, rows),
-        h("p", { class: "cz-meaning-hint", text: t("meaning_hint") }));
+        h("p", { class: "cz-meaning-hint", text: t("Tap a word to look up its meaning (a dictionary outside the game; it does not decide what is valid).") }));
     }
     lastEl.replaceChildren(...items);
   }
@@ -742,16 +700,16 @@ export function mountCruzadas(root, { send, strings = {} } = {}) {
     const outcome = view.outcome;
     if (!outcome) return;
     let title;
-    if (outcome.draw) title = t("draw");
-    else if (outcome.winner === view.you) title = t("you_win");
-    else title = t("winner", { name: seatName(outcome.winner) });
+    if (outcome.draw) title = t("Draw");
+    else if (outcome.winner === view.you) title = t("You win!");
+    else title = t("%(name)s wins!", { name: seatName(outcome.winner) });
     const last = view.last_move;
     let reason;
-    if (outcome.reason === "out") reason = t("reason_out", { name: seatName(last ? last.seat : 0) });
+    if (outcome.reason === "out") reason = t("%(name)s used all their tiles with the bag empty.", { name: seatName(last ? last.seat : 0) });
     else if (outcome.reason === "passes") {
-      reason = t("reason_passes", { count: view.ruleset.pass_limit, bag: view.ruleset.pass_limit_bag_below });
-    } else if (outcome.reason === "resign") reason = t("reason_resign", { name: seatName(last ? last.seat : 0) });
-    else reason = t(`reason_${outcome.reason}`);
+      reason = t("%(count)s turns in a row without a word, with fewer than %(bag)s tiles in the bag.", { count: view.ruleset.pass_limit, bag: view.ruleset.pass_limit_bag_below });
+    } else if (outcome.reason === "resign") reason = t("%(name)s resigned.", { name: seatName(last ? last.seat : 0) });
+    else reason = outcome.reason === "stopped" ? t("The game was ended early.") : outcome.reason;
     const items = [
       h("h2", { class: "cz-result-title", "data-testid": "result-title", text: title }),
       h("p", { class: "cz-result-reason", "data-testid": "result-reason", text: reason }),
@@ -760,7 +718,7 @@ export function mountCruzadas(root, { send, strings = {} } = {}) {
       const changes = outcome.adjustment.map((points, seat) =>
         `${seatName(seat)} ${points > 0 ? "+" : points < 0 ? "−" : "±"}${Math.abs(points)}`).join(", ");
       items.push(h("p", { class: "cz-result-adjustment", "data-testid": "result-adjustment",
-        text: t("adjustment", { changes }) }));
+        text: t("Rack adjustment: %(changes)s.", { changes }) }));
     }
     items.push(h("table", { class: "cz-result-table" }, [h("tbody", {}, outcome.scores.map((score, seat) => h("tr", {
       class: `seat-${seat}${outcome.winner === seat ? " winner" : ""}${seat === view.you ? " me" : ""}`,
@@ -830,8 +788,7 @@ export function mountCruzadas(root, { send, strings = {} } = {}) {
     },
     onError(frame) {
       const answered = pending.answer(frame);
-      const code = frame.code === "match_over" ? "match_over_error" : frame.code;
-      const text = frame.message || t(code, frame.params || {});
+      const text = refusal(ERRORS, frame);
       const isMove = MOVE_ERRORS.has(frame.code) || (answered && answered.kind === "place");
       if (isMove) shakeMove();
       showMessage(text, { sticky: Boolean(isMove) });

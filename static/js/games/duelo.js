@@ -4,54 +4,20 @@
 // so the board renders from it alone, idempotently. The only local state is the word being typed, which
 // is cleared when the player's row count grows (the guess was accepted) or a new round starts.
 //
-//   const board = mountDuelo(root, {send, strings});
+//   const board = mountDuelo(root, {send});
 //   board.onMatch(frame); board.onRoom(frame); board.onError(frame);
 
-import { h, translator, parseTime, clockText, matchFrames, tickWhileShown } from "./kit.js";
+import { h, t, parseTime, clockText, matchFrames, tickWhileShown } from "./kit.js";
 import { composeKorean } from "../keyboards.js";
-import { WORDLE_STRINGS, displayWord, guessInput, tile, wordleKeyboard } from "./wordle.js";
+import { MARK_NAMES, displayWord, guessInput, tile, wordleKeyboard } from "./wordle.js";
 
 // Guesses the server refuses without spending anything: the row shakes.
 const REJECTED = new Set(["not_letters", "wrong_length", "not_in_list", "already_played"]);
-
-// English fallbacks for every UI text; the page passes translated ones (Django gettext) as `strings`.
-export const DEFAULT_STRINGS = {
-  ...WORDLE_STRINGS,
-  round_of: "Round %(round)s of %(rounds)s",
-  closing: "The word has been found! The round ends in %(seconds)s s.",
-  your_grid: "Your guesses",
-  rivals: "Rivals",
-  row_label: "Guess %(row)s",
-  solved: "Solved",
-  out_of_guesses: "Out",
-  points_line: "+%(round)s · %(total)s",
-  points_label: "%(round)s points this round, %(total)s in total",
-  your_points: "You: +%(round)s this round · %(total)s in total",
-  guesses_left: "%(count)s guesses left",
-  end_title: "The word was",
-  solved_in: "Solved in %(guesses)s",
-  not_solved: "Not solved",
-  next_round_in: "Next round in %(seconds)s s",
-  results_in: "Results in %(seconds)s s",
-  match_over: "Match over",
-  you_win: "You win!",
-  winner: "%(name)s wins!",
-  draw: "A draw: everyone scored %(points)s.",
-  stopped: "The match was ended early.",
-  round_short: "R%(round)s",
-  total: "Total",
-  play_again_host: "Play again: start a new match from the room.",
-  play_again_wait: "The host can start a new match in this room.",
-  spectating: "You are watching this match.",
-  already_played: "You already played that word this round.",
-};
+// Duelo's own refusal of a guess (wordle.js has the shared ones).
+const ERRORS = { already_played: () => t("You already played that word this round.") };
 
 
-
-export function mountDuelo(root, { send, strings = {} } = {}) {
-  const texts = { ...DEFAULT_STRINGS, ...strings };
-  const t = translator(texts, DEFAULT_STRINGS);
-
+export function mountDuelo(root, { send } = {}) {
   let view = null;
   let room = null;
   let lastRowCount = 0;
@@ -59,21 +25,21 @@ export function mountDuelo(root, { send, strings = {} } = {}) {
 
   // -- skeleton (built once) ------------------------------------------------------------------------
   const roundEl = h("span", { class: "duelo-round" });
-  const clockEl = h("span", { class: "duelo-clock", role: "timer", "aria-label": t("time_left") });
+  const clockEl = h("span", { class: "duelo-clock", role: "timer", "aria-label": t("Time left") });
   const mineEl = h("span", { class: "duelo-mine" });
   const banner = h("p", { class: "duelo-banner", hidden: true, role: "status" });
-  const grid = h("div", { class: "duelo-grid", role: "group", "aria-label": t("your_grid") });
+  const grid = h("div", { class: "duelo-grid", role: "group", "aria-label": t("Your guesses") });
   const card = h("div", { class: "duelo-card", hidden: true });
   const stage = h("div", { class: "duelo-stage" }, [grid, card]);
   const message = h("p", { class: "duelo-message", role: "status", "aria-live": "polite" });
   const guess = guessInput({
-    t, send, message, matchId: frames.matchId, canType: () => canType(), language: () => language(),
+    send, message, matchId: frames.matchId, canType: () => canType(), language: () => language(),
     length: () => wordLength(), row: () => grid.querySelector(".row.current"), rejected: REJECTED,
-    changed: () => renderGrid(),
+    changed: () => renderGrid(), errors: ERRORS,
   });
-  const keys = wordleKeyboard({ t, onLetters: guess.type, onEnter: guess.submit, onBack: guess.back });
+  const keys = wordleKeyboard({ onLetters: guess.type, onEnter: guess.submit, onBack: guess.back });
   const keyboard = keys.element;
-  const rivals = h("section", { class: "duelo-rivals", "aria-label": t("rivals") });
+  const rivals = h("section", { class: "duelo-rivals", "aria-label": t("Rivals") });
   const result = h("section", { class: "duelo-result", hidden: true });
   const main = h("div", { class: "duelo-main" }, [stage, message, keyboard]);
   const board = h("div", { class: "duelo", "data-phase": "waiting" }, [
@@ -91,7 +57,7 @@ export function mountDuelo(root, { send, strings = {} } = {}) {
 
   function seatName(seat) {
     const info = room && room.seats ? room.seats.find((s) => s.index === seat) : null;
-    return info && info.nickname ? info.nickname : t("seat_n", { n: seat + 1 });
+    return info && info.nickname ? info.nickname : t("Seat %(n)s", { n: seat + 1 });
   }
 
   function isBot(seat) {
@@ -115,7 +81,7 @@ export function mountDuelo(root, { send, strings = {} } = {}) {
         kind = "done";
         rows[r].letters.forEach((letter, i) => {
           const mark = rows[r].marks[i];
-          const el = tile(t, language(), letter, mark);
+          const el = tile(language(), letter, mark);
           if (r >= lastRowCount) {
             el.classList.add("reveal");
             el.style.animationDelay = `${i * 90}ms`;
@@ -126,12 +92,12 @@ export function mountDuelo(root, { send, strings = {} } = {}) {
       } else if (r === rows.length && canType()) {
         kind = "current";
         const typed = guess.letters();
-        for (let i = 0; i < length; i += 1) tiles.push(tile(t, language(), typed[i], null));
+        for (let i = 0; i < length; i += 1) tiles.push(tile(language(), typed[i], null));
         syllables = composeKorean(typed);
       } else {
-        for (let i = 0; i < length; i += 1) tiles.push(tile(t, language(), null, null));
+        for (let i = 0; i < length; i += 1) tiles.push(tile(language(), null, null));
       }
-      const row = h("div", { class: `row ${kind}`, role: "group", "aria-label": t("row_label", { row: r + 1 }),
+      const row = h("div", { class: `row ${kind}`, role: "group", "aria-label": t("Guess %(row)s", { row: r + 1 }),
         "data-row": r }, tiles);
       if (korean) row.append(h("span", { class: "syllables", "data-testid": kind === "current" ? "composed" : null,
         text: syllables }));
@@ -161,12 +127,12 @@ export function mountDuelo(root, { send, strings = {} } = {}) {
           cells.push(h("span", { class: `cell${marks ? ` ${marks[i]}` : ""}` }));
         }
         rows.push(h("div", { class: "minirow", role: marks ? "img" : null,
-          "aria-label": marks ? `${t("row_label", { row: r + 1 })}: ${marks.map((m) => t(`mark_${m}`)).join(", ")}` : null,
+          "aria-label": marks ? `${t("Guess %(row)s", { row: r + 1 })}: ${marks.map((m) => MARK_NAMES[m]()).join(", ")}` : null,
           "aria-hidden": marks ? null : "true" }, cells));
       }
       let badge = null;
-      if (seat.solved) badge = h("span", { class: "badge solved", text: `✓ ${t("solved")}` });
-      else if (seat.done) badge = h("span", { class: "badge done", text: t("out_of_guesses") });
+      if (seat.solved) badge = h("span", { class: "badge solved", text: `✓ ${t("Solved")}` });
+      else if (seat.done) badge = h("span", { class: "badge done", text: t("Out") });
       return h("article", { class: `rival${seat.solved ? " is-solved" : ""}${seat.done ? " is-done" : ""}`,
         "data-seat": seat.seat }, [
         h("header", { class: "rival-name" }, [
@@ -176,8 +142,8 @@ export function mountDuelo(root, { send, strings = {} } = {}) {
         h("div", { class: "minigrid" }, rows),
         h("footer", { class: "rival-foot" }, [
           badge,
-          h("span", { class: "points", "aria-label": t("points_label", { round: seat.round_points, total: seat.total }),
-            text: t("points_line", { round: seat.round_points, total: seat.total }) }),
+          h("span", { class: "points", "aria-label": t("%(round)s points this round, %(total)s in total", { round: seat.round_points, total: seat.total }),
+            text: t("+%(round)s · %(total)s", { round: seat.round_points, total: seat.total }) }),
         ]),
       ]);
     }));
@@ -186,10 +152,10 @@ export function mountDuelo(root, { send, strings = {} } = {}) {
   // -- cards and the result -------------------------------------------------------------------------------
   function renderStartCard() {
     card.replaceChildren(
-      h("p", { class: "card-kicker", text: t("round_of", { round: view.round, rounds: view.rounds }) }),
-      h("p", { class: "card-title", text: t("round_title", { round: view.round }) }),
+      h("p", { class: "card-kicker", text: t("Round %(round)s of %(rounds)s", { round: view.round, rounds: view.rounds }) }),
+      h("p", { class: "card-title", text: t("Round %(round)s", { round: view.round }) }),
       h("p", { class: "card-count", "data-count": "opens" }),
-      h("p", { class: "card-note", text: t("get_ready") }),
+      h("p", { class: "card-note", text: t("Get ready…") }),
     );
   }
 
@@ -206,12 +172,12 @@ export function mountDuelo(root, { send, strings = {} } = {}) {
     }
     const sorted = [...results].sort((a, b) => b.points - a.points || a.seat - b.seat);
     card.replaceChildren(
-      h("p", { class: "card-kicker", text: t("end_title") }),
+      h("p", { class: "card-kicker", text: t("The word was") }),
       word,
       h("ul", { class: "card-results" }, sorted.map((r) => h("li", { class: r.seat === view.you ? "me" : null,
         "data-seat": r.seat }, [
         h("span", { class: "name", text: seatName(r.seat) + (r.seat === view.you ? ` (${t("you")})` : "") }),
-        h("span", { class: "need", text: r.solved ? t("solved_in", { guesses: r.guesses }) : t("not_solved") }),
+        h("span", { class: "need", text: r.solved ? t("Solved in %(guesses)s", { guesses: r.guesses }) : t("Not solved") }),
         h("span", { class: "earn", text: `+${r.points}` }),
       ]))),
       h("p", { class: "card-note", "data-count": view.round < view.rounds ? "next" : "results" }),
@@ -222,18 +188,18 @@ export function mountDuelo(root, { send, strings = {} } = {}) {
     const outcome = view.outcome;
     if (!outcome) return;
     let title;
-    if (outcome.draw) title = t("draw", { points: outcome.totals[0] });
+    if (outcome.draw) title = t("A draw: everyone scored %(points)s.", { points: outcome.totals[0] });
     else if (outcome.winners.length > 1) {
-      title = t("shared_victory", { names: outcome.winners.map(seatName).join(", ") });
-    } else if (outcome.winners[0] === view.you) title = t("you_win");
-    else title = t("winner", { name: seatName(outcome.winners[0]) });
+      title = t("Shared victory: %(names)s", { names: outcome.winners.map(seatName).join(", ") });
+    } else if (outcome.winners[0] === view.you) title = t("You win!");
+    else title = t("%(name)s wins!", { name: seatName(outcome.winners[0]) });
     const seats = [...outcome.seats].sort((a, b) => a.place - b.place || a.seat - b.seat);
     const rounds = seats.length ? seats[0].rounds.map((r) => r.round) : [];
     const head = h("tr", {}, [
-      h("th", { scope: "col", text: t("place") }),
-      h("th", { scope: "col", text: t("player") }),
-      ...rounds.map((n) => h("th", { scope: "col", class: "num", text: t("round_short", { round: n }) })),
-      h("th", { scope: "col", class: "num", text: t("total") }),
+      h("th", { scope: "col", text: t("Place") }),
+      h("th", { scope: "col", text: t("Player") }),
+      ...rounds.map((n) => h("th", { scope: "col", class: "num", text: t("R%(round)s", { round: n }) })),
+      h("th", { scope: "col", class: "num", text: t("Total") }),
     ]);
     const body = seats.map((s) => h("tr", {
       class: `${outcome.winners.includes(s.seat) ? "winner" : ""}${s.seat === view.you ? " me" : ""}`.trim() || null,
@@ -247,12 +213,12 @@ export function mountDuelo(root, { send, strings = {} } = {}) {
     const isHost = Boolean(room && room.you && room.you.is_host);
     result.replaceChildren(...[
       h("h2", { class: "result-title", "data-testid": "result-title", text: title }),
-      outcome.stopped ? h("p", { class: "result-note", text: t("stopped") }) : null,
+      outcome.stopped ? h("p", { class: "result-note", text: t("The match was ended early.") }) : null,
       h("div", { class: "result-table-wrap" }, [
         h("table", { class: "result-table" }, [h("thead", {}, [head]), h("tbody", {}, body)]),
       ]),
       h("p", { class: "result-again", "data-testid": "play-again",
-        text: isHost ? t("play_again_host") : t("play_again_wait") }),
+        text: isHost ? t("Play again: start a new match from the room.") : t("The host can start a new match in this room.") }),
     ].filter(Boolean));
   }
 
@@ -268,7 +234,7 @@ export function mountDuelo(root, { send, strings = {} } = {}) {
       const closing = parseTime(view.closing_ends_at);
       banner.hidden = closing === null;
       if (closing !== null) {
-        banner.textContent = t("closing", { seconds: Math.max(0, Math.ceil((ends - now) / 1000)) });
+        banner.textContent = t("The word has been found! The round ends in %(seconds)s s.", { seconds: Math.max(0, Math.ceil((ends - now) / 1000)) });
       }
     } else {
       banner.hidden = true;
@@ -281,7 +247,8 @@ export function mountDuelo(root, { send, strings = {} } = {}) {
       const deadline = parseTime(view.deadline);
       const seconds = deadline === null ? 0 : Math.max(0, Math.ceil((deadline - now) / 1000));
       if (count.dataset.count === "opens") count.textContent = String(Math.max(1, seconds));
-      else count.textContent = t(count.dataset.count === "next" ? "next_round_in" : "results_in", { seconds });
+      else if (count.dataset.count === "next") count.textContent = t("Next round in %(seconds)s s", { seconds });
+      else count.textContent = t("Results in %(seconds)s s", { seconds });
     }
   }
   tickWhileShown(board, tick);
@@ -292,11 +259,11 @@ export function mountDuelo(root, { send, strings = {} } = {}) {
     board.dataset.phase = view.phase;
     board.dataset.language = view.language;
     board.classList.toggle("spectator", view.you === null);
-    roundEl.textContent = view.phase === "finished" ? t("match_over")
-      : t("round_of", { round: view.round, rounds: view.rounds });
+    roundEl.textContent = view.phase === "finished" ? t("Match over")
+      : t("Round %(round)s of %(rounds)s", { round: view.round, rounds: view.rounds });
     const me = view.you === null ? null : view.seats.find((s) => s.seat === view.you);
-    mineEl.textContent = me ? t("your_points", { round: me.round_points, total: me.total })
-      : t("spectating");
+    mineEl.textContent = me ? t("You: +%(round)s this round · %(total)s in total", { round: me.round_points, total: me.total })
+      : t("You are watching this match.");
     mineEl.hidden = view.phase === "finished";
 
     main.hidden = view.you === null || view.phase === "finished";

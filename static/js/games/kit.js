@@ -21,11 +21,38 @@ export function parseTime(iso) {
   return Number.isNaN(ms) ? null : ms;
 }
 
-/** t(key, params): the page's translated text (Django's gettext), else the English fallback, with
- * %(name)s placeholders filled in. */
-export function translator(texts, fallback = {}) {
-  return (key, params = {}) =>
-    String(texts[key] ?? fallback[key] ?? key).replace(/%\((\w+)\)[sd]/g, (_m, name) => String(params[name] ?? ""));
+// Texts: the English source is the message id of Django's JavaScript catalogue (/jsi18n/, loaded by
+// templates/base.html before any module, which defines `django.gettext`/`ngettext`). A page without it (the
+// board harness pages) shows the English itself. Call t() and nt() with string literals only:
+// `make messages` extracts them (djangojs domain) and tests/test_js_translations.py checks each has its
+// Spanish.
+const FIELD = /%\((\w+)\)[sd]/g;
+
+/** The text with its %(name)s placeholders filled in from `params`. */
+export function fill(text, params = {}) {
+  return String(text).replace(FIELD, (_m, name) => String(params[name] ?? ""));
+}
+
+/** t(msgid, params): the page's translation of an English text, placeholders filled in. */
+export function t(msgid, params = {}) {
+  const catalogue = globalThis.django;
+  return fill(catalogue && catalogue.gettext ? catalogue.gettext(msgid) : msgid, params);
+}
+
+/** nt(singular, plural, n, params): the translation for a count n (in the language's plural forms); the
+ * count also fills %(count)s unless params say otherwise. */
+export function nt(singular, plural, n, params = {}) {
+  const catalogue = globalThis.django;
+  const text = catalogue && catalogue.ngettext ? catalogue.ngettext(singular, plural, n) : n === 1 ? singular : plural;
+  return fill(text, { count: n, ...params });
+}
+
+/** What an error frame says: the server's message (translated there), else the board's own text for its
+ * code (`errors`: code -> (params) => text), else the code. */
+export function refusal(errors, frame) {
+  if (frame.message) return frame.message;
+  const text = errors[frame.code];
+  return text ? text(frame.params || {}) : String(frame.code);
 }
 
 /** A countdown as m:ss (never below 0:00), rounding the milliseconds left up to whole seconds. */

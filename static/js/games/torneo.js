@@ -10,91 +10,36 @@
 // whether the player chose to keep watching after being knocked out, and which rows were already shown
 // (so only new rows flip).
 //
-//   const board = mountTorneo(root, {send, strings});
+//   const board = mountTorneo(root, {send});
 //   board.onMatch(frame); board.onRoom(frame); board.onError(frame);
 
-import { clockText, h, matchFrames, parseTime, tickWhileShown, translator } from "./kit.js";
+import { clockText, h, matchFrames, parseTime, t, tickWhileShown } from "./kit.js";
 import { displayLetter } from "../keyboards.js";
-import { WORDLE_STRINGS, displayWord, guessInput, tile, wordleKeyboard } from "./wordle.js";
+import { displayWord, guessInput, tile, wordleKeyboard } from "./wordle.js";
 
 // Guesses the server refuses without spending the turn: the row shakes and the turn keeps running.
 const REJECTED = new Set(["not_letters", "wrong_length", "not_in_list", "not_your_turn"]);
+// Torneo's own refusal of a guess (wordle.js has the shared ones).
+const ERRORS = { not_your_turn: () => t("It is your rival's turn.") };
 const ROWS = 12; // 6 turns each
 const LIVES = 3;
 const TURN_MS = 30000;
 const URGENT_MS = 10000;
 
-// English fallbacks for every UI text; the page passes translated ones (Django gettext) as `strings`.
-export const DEFAULT_STRINGS = {
-  ...WORDLE_STRINGS,
-  pairings: "Pairings",
-  vs: "vs",
-  you_play: "You play %(name)s",
-  you_start: "You play first.",
-  rival_starts: "%(name)s plays first.",
-  word_length: "%(count)s letters",
-  bye_line: "%(name)s has a bye",
-  your_bye: "You have a bye this round",
-  bye_note: "No duel and no life lost: watch the other duels.",
-  previous_round: "How round %(round)s ended",
-  your_turn: "Your turn",
-  their_turn: "%(name)s's turn",
-  you_cap: "You",
-  board: "Shared board",
-  row_label: "Row %(row)s, %(name)s",
-  skipped: "Turn skipped",
-  turns_left: "Turns left: %(count)s",
-  lives_label: "Lives: %(count)s",
-  row_count: "Row %(row)s of %(rows)s",
-  word_was: "The word was",
-  end_you_won: "You solved it: you win the duel!",
-  end_rival_won: "%(name)s solved it: you lose a life.",
-  end_draw: "Nobody solved it: a draw, you both lose a life.",
-  end_rival_left: "%(name)s left: you win the duel.",
-  end_stopped: "The duel was stopped.",
-  won_by: "%(name)s won",
-  draw: "Draw",
-  left_by: "%(name)s left",
-  stopped_short: "Stopped",
-  waiting_others: "Waiting for the other duels to end…",
-  players: "Players",
-  other_duels: "Other duels",
-  all_duels: "Duels of round %(round)s",
-  status_out: "Knocked out",
-  status_left: "Left the tournament",
-  status_bye: "Bye",
-  place_n: "Place %(place)s",
-  shared: "shared",
-  spectating: "You are watching this tournament.",
-  out_title: "You are out",
-  out_place: "You finished in place %(place)s.",
-  out_place_shared: "You finished in place %(place)s, shared with others who fell in the same round.",
-  out_pending: "Your place is fixed when this round ends.",
-  out_short: "You are out · place %(place)s",
-  rating_line: "Rating: %(before)s → %(after)s (%(change)s)",
-  leave_now: "Leave",
-  keep_watching: "Keep watching",
-  leave_tournament: "Leave the tournament",
-  leave_confirm: "Leave the tournament? It counts as a loss: you lose your duel and you are out.",
-  finished: "Tournament over",
-  you_win: "You win the tournament!",
-  winner: "%(name)s wins the tournament!",
-  stopped: "The tournament was ended early.",
-  lives: "Lives",
-  rating: "Rating",
-  back_group: "Back to the group",
-  back_lobby: "Back to the lobby",
-  not_your_turn: "It is your rival's turn.",
-};
-
 const signed = (n) => (n > 0 ? `+${n}` : String(n));
 const cls = (...names) => names.filter(Boolean).join(" ");
+
+/** Where the player finished, alone or shared with others who fell in the same round. */
+function placeLine(place, shared) {
+  return shared
+    ? t("You finished in place %(place)s, shared with others who fell in the same round.", { place })
+    : t("You finished in place %(place)s.", { place });
+}
+
 // replaceChildren would write a left-out (null) child as the text "null".
 const fill = (el, children) => el.replaceChildren(...children.filter(Boolean));
 
-export function mountTorneo(root, { send, strings = {} } = {}) {
-  const t = translator({ ...DEFAULT_STRINGS, ...strings }, DEFAULT_STRINGS);
-
+export function mountTorneo(root, { send } = {}) {
   let view = null;
   let ratings = null;
   let room = null;
@@ -106,7 +51,7 @@ export function mountTorneo(root, { send, strings = {} } = {}) {
   // -- skeleton (built once) ------------------------------------------------------------------------
   const roundEl = h("span", { class: "torneo-round" });
   const myLivesEl = h("span", { class: "torneo-mylives" });
-  const clockEl = h("span", { class: "torneo-clock", role: "timer", "aria-label": t("time_left") });
+  const clockEl = h("span", { class: "torneo-clock", role: "timer", "aria-label": t("Time left") });
   const statusEl = h("div", { class: "torneo-status" }, [
     h("span", { class: "torneo-where" }, [roundEl, myLivesEl]), clockEl]);
   const turnEl = h("p", { class: "torneo-turn", role: "status", "data-testid": "turn" });
@@ -114,15 +59,15 @@ export function mountTorneo(root, { send, strings = {} } = {}) {
   const outPanel = h("section", { class: "torneo-out", "data-testid": "out", hidden: true });
   const duelHead = h("div", { class: "duel-head" });
   const turnBar = h("div", { class: "turn-bar", "aria-hidden": "true" }, [h("span")]);
-  const grid = h("div", { class: "duelo-grid torneo-grid", role: "group", "aria-label": t("board") });
+  const grid = h("div", { class: "duelo-grid torneo-grid", role: "group", "aria-label": t("Shared board") });
   const duelEnd = h("div", { class: "duel-end", "data-testid": "duel-end", hidden: true });
   const message = h("p", { class: "torneo-message", role: "status", "aria-live": "polite" });
   const guess = guessInput({
-    t, send, message, matchId: frames.matchId, canType: () => canType(), language: () => view.language,
+    send, message, matchId: frames.matchId, canType: () => canType(), language: () => view.language,
     length: () => myDuel()?.length ?? "", row: () => grid.querySelector(".row.current") || grid,
-    rejected: REJECTED, changed: () => renderGrid(myDuel()),
+    rejected: REJECTED, changed: () => renderGrid(myDuel()), errors: ERRORS,
   });
-  const keys = wordleKeyboard({ t, onLetters: guess.type, onEnter: guess.submit, onBack: guess.back });
+  const keys = wordleKeyboard({ onLetters: guess.type, onEnter: guess.submit, onBack: guess.back });
   const keyboard = keys.element;
   // The keys and the message about a refused guess stay together at the bottom of a phone's screen.
   const typing = h("div", { class: "torneo-typing" }, [message, keyboard]);
@@ -131,7 +76,7 @@ export function mountTorneo(root, { send, strings = {} } = {}) {
   const duelsEl = h("section", { class: "torneo-duels", "data-testid": "duels" });
   const playersEl = h("section", { class: "torneo-players", "data-testid": "players" });
   const leaveButton = h("button", { type: "button", class: "link torneo-leave", "data-testid": "leave",
-    text: t("leave_tournament") });
+    text: t("Leave the tournament") });
   const main = h("div", { class: "torneo-main" }, [intro, outPanel, duelEl]);
   const side = h("div", { class: "torneo-side" }, [playersEl, leaveButton]);
   const result = h("section", { class: "torneo-result", "data-testid": "result", hidden: true });
@@ -157,7 +102,7 @@ export function mountTorneo(root, { send, strings = {} } = {}) {
 
   function seatName(seat) {
     const info = seatInfo(seat);
-    return info && info.nickname ? info.nickname : t("seat_n", { n: seat + 1 });
+    return info && info.nickname ? info.nickname : t("Seat %(n)s", { n: seat + 1 });
   }
 
   const rivalOf = (duel, seat) => duel.seats.find((s) => s !== seat);
@@ -169,7 +114,7 @@ export function mountTorneo(root, { send, strings = {} } = {}) {
       shown.push(h("span", { class: `heart${i < lives ? "" : " lost"}`, "aria-hidden": "true", text: "♥" }));
     }
     return h("span", { class: "hearts", role: "img", "data-lives": lives,
-      "aria-label": t("lives_label", { count: lives }) }, shown);
+      "aria-label": t("Lives: %(count)s", { count: lives }) }, shown);
   }
 
   // -- the player's duel: one shared board ------------------------------------------------------------
@@ -178,9 +123,9 @@ export function mountTorneo(root, { send, strings = {} } = {}) {
       class: cls("duelist", seat === you() && "mine", duel.to_play === seat && view.phase === "playing" && "to-play"),
       "data-seat": seat,
     }, [
-      h("span", { class: "duelist-name", text: seat === you() ? t("you_cap") : seatName(seat) }),
+      h("span", { class: "duelist-name", text: seat === you() ? t("You") : seatName(seat) }),
       hearts(view.lives[seat]),
-      h("span", { class: "duelist-turns", text: t("turns_left", { count: duel.turns_left[String(seat)] }) }),
+      h("span", { class: "duelist-turns", text: t("Turns left: %(count)s", { count: duel.turns_left[String(seat)] }) }),
     ]);
     const rival = rivalOf(duel, you());
     duelHead.replaceChildren(chip(you()), h("span", { class: "vs", text: t("vs") }), chip(rival));
@@ -194,16 +139,16 @@ export function mountTorneo(root, { send, strings = {} } = {}) {
     for (let r = 0; r < last; r += 1) {
       const seat = duel.seats[r % 2]; // turns alternate strictly: a skipped turn is a row too
       const row = duel.rows[r];
-      const name = seat === you() ? t("you_cap") : seatName(seat);
+      const name = seat === you() ? t("You") : seatName(seat);
       let kind = "empty";
       let cells = [];
       if (row && row.skipped) {
         kind = "skipped";
-        cells = [h("div", { class: "skip-bar", style: `--letters: ${duel.length}`, text: t("skipped") })];
+        cells = [h("div", { class: "skip-bar", style: `--letters: ${duel.length}`, text: t("Turn skipped") })];
       } else if (row) {
         kind = "done";
         cells = row.letters.map((letter, i) => {
-          const el = tile(t, view.language, letter, row.marks[i]);
+          const el = tile(view.language, letter, row.marks[i]);
           if (r >= seen) {
             el.classList.add("reveal");
             el.style.animationDelay = `${i * 90}ms`;
@@ -214,11 +159,11 @@ export function mountTorneo(root, { send, strings = {} } = {}) {
         const current = r === duel.rows.length && view.phase === "playing";
         if (current) kind = "current";
         const letters = current && seat === you() ? guess.letters() : [];
-        for (let i = 0; i < duel.length; i += 1) cells.push(tile(t, view.language, letters[i] || null, null));
+        for (let i = 0; i < duel.length; i += 1) cells.push(tile(view.language, letters[i] || null, null));
       }
       rows.push(h("div", {
         class: `row ${kind} ${seat === you() ? "mine" : "theirs"}`, role: "group", "data-row": r, "data-seat": seat,
-        "aria-label": t("row_label", { row: r + 1, name }),
+        "aria-label": t("Row %(row)s, %(name)s", { row: r + 1, name }),
       }, [h("span", { class: "row-who", text: name }), ...cells]));
     }
     grid.replaceChildren(...rows);
@@ -228,11 +173,11 @@ export function mountTorneo(root, { send, strings = {} } = {}) {
   function duelOutcomeText(duel) {
     const rival = rivalOf(duel, you());
     if (duel.end === "solved") {
-      return duel.winner === you() ? t("end_you_won") : t("end_rival_won", { name: seatName(rival) });
+      return duel.winner === you() ? t("You solved it: you win the duel!") : t("%(name)s solved it: you lose a life.", { name: seatName(rival) });
     }
-    if (duel.end === "draw") return t("end_draw");
-    if (duel.end === "forfeit") return t("end_rival_left", { name: seatName(rival) });
-    return t("end_stopped");
+    if (duel.end === "draw") return t("Nobody solved it: a draw, you both lose a life.");
+    if (duel.end === "forfeit") return t("%(name)s left: you win the duel.", { name: seatName(rival) });
+    return t("The duel was stopped.");
   }
 
   function wordEl(duel, testid) {
@@ -248,7 +193,7 @@ export function mountTorneo(root, { send, strings = {} } = {}) {
     fill(duelEnd, [
       h("p", { class: "duel-end-title", text: duelOutcomeText(duel) }),
       duel.hidden ? h("p", { class: "duel-end-word" }, [
-        h("span", { text: t("word_was") }), wordEl(duel, "my-word")]) : null,
+        h("span", { text: t("The word was") }), wordEl(duel, "my-word")]) : null,
     ]);
   }
 
@@ -276,19 +221,19 @@ export function mountTorneo(root, { send, strings = {} } = {}) {
       h("span", { class: `pname${a === you() ? " me" : ""}`, text: seatName(a) }),
       h("span", { class: "vs", text: t("vs") }),
       h("span", { class: `pname${b === you() ? " me" : ""}`, text: seatName(b) }),
-      h("span", { class: "plen", text: t("word_length", { count: duel.length }) }),
+      h("span", { class: "plen", text: t("%(count)s letters", { count: duel.length }) }),
     ]);
   }
 
   // How a duel ended, for anyone's list: who won, a draw, who left.
   function endText(duel) {
-    if (duel.end === "solved") return t("won_by", { name: seatName(duel.winner) });
-    if (duel.end === "draw") return t("draw");
+    if (duel.end === "solved") return t("%(name)s won", { name: seatName(duel.winner) });
+    if (duel.end === "draw") return t("Draw");
     if (duel.end === "forfeit") {
       const leavers = duel.seats.filter((seat) => seat !== duel.winner);
-      return t("left_by", { name: leavers.map(seatName).join(", ") });
+      return t("%(name)s left", { name: leavers.map(seatName).join(", ") });
     }
-    return t("stopped_short");
+    return t("Stopped");
   }
 
   function previousItem(duel) {
@@ -307,27 +252,27 @@ export function mountTorneo(root, { send, strings = {} } = {}) {
     if (mine) {
       const rival = rivalOf(mine, you());
       lead = [
-        h("p", { class: "intro-you", "data-testid": "you-play", text: t("you_play", { name: seatName(rival) }) }),
+        h("p", { class: "intro-you", "data-testid": "you-play", text: t("You play %(name)s", { name: seatName(rival) }) }),
         h("p", { class: "intro-note",
-          text: mine.to_play === you() ? t("you_start") : t("rival_starts", { name: seatName(rival) }) }),
+          text: mine.to_play === you() ? t("You play first.") : t("%(name)s plays first.", { name: seatName(rival) }) }),
       ];
     } else if (view.bye !== null && view.bye === you()) {
-      lead = [h("p", { class: "intro-you", "data-testid": "you-play", text: t("your_bye") })];
+      lead = [h("p", { class: "intro-you", "data-testid": "you-play", text: t("You have a bye this round") })];
     } else {
-      lead = [h("p", { class: "intro-note", text: t("get_ready") })];
+      lead = [h("p", { class: "intro-note", text: t("Get ready…") })];
     }
     const previous = view.previous_duels || [];
     fill(intro, [
-      h("p", { class: "intro-kicker", text: t("round_title", { round: view.round }) }),
+      h("p", { class: "intro-kicker", text: t("Round %(round)s", { round: view.round }) }),
       h("p", { class: "intro-count", "data-count": "opens" }),
       ...lead,
-      h("h3", { class: "intro-h", text: t("pairings") }),
+      h("h3", { class: "intro-h", text: t("Pairings") }),
       h("ul", { class: "pairings", "data-testid": "pairings" }, [
         ...view.duels.map(pairingItem),
         view.bye !== null ? h("li", { class: `pairing bye${view.bye === you() ? " mine" : ""}`, "data-testid": "bye",
-          text: t("bye_line", { name: seatName(view.bye) }) }) : null,
+          text: t("%(name)s has a bye", { name: seatName(view.bye) }) }) : null,
       ]),
-      previous.length ? h("h3", { class: "intro-h", text: t("previous_round", { round: view.round - 1 }) }) : null,
+      previous.length ? h("h3", { class: "intro-h", text: t("How round %(round)s ended", { round: view.round - 1 }) }) : null,
       previous.length
         ? h("ul", { class: "previous-list", "data-testid": "previous" }, previous.map(previousItem)) : null,
     ]);
@@ -342,7 +287,7 @@ export function mountTorneo(root, { send, strings = {} } = {}) {
     }, [h("span", { class: "dc-nick", text: seatName(seat) }), hearts(view.lives[seat])]);
     const rows = duel.rows.map((row) => h("div", {
       class: `mini-row ${row.seat === a ? "who-a" : "who-b"}${row.skipped ? " skipped" : ""}`,
-    }, row.skipped ? [h("span", { class: "mini-skip", text: t("skipped") })]
+    }, row.skipped ? [h("span", { class: "mini-skip", text: t("Turn skipped") })]
       : row.letters.map((letter, i) => h("span", { class: `mini-cell ${row.marks[i]}`,
         text: displayLetter(view.language, letter) }))));
     let foot;
@@ -350,9 +295,9 @@ export function mountTorneo(root, { send, strings = {} } = {}) {
       foot = [h("span", { class: "dc-result", text: endText(duel) }), duel.hidden ? wordEl(duel, null) : null];
     } else {
       foot = [
-        h("span", { class: "dc-turn", text: t("their_turn", { name: seatName(duel.to_play) }) }),
+        h("span", { class: "dc-turn", text: t("%(name)s's turn", { name: seatName(duel.to_play) }) }),
         h("span", { class: "dc-clock", "data-ends": duel.turn_ends_at }),
-        h("span", { class: "dc-rows", text: t("row_count", { row: duel.rows.length + 1, rows: ROWS }) }),
+        h("span", { class: "dc-rows", text: t("Row %(row)s of %(rows)s", { row: duel.rows.length + 1, rows: ROWS }) }),
       ];
     }
     return h("article", { class: `duel-card${duel.over ? " over" : ""}`, "data-seats": duel.seats.join("-"),
@@ -371,10 +316,10 @@ export function mountTorneo(root, { send, strings = {} } = {}) {
 
   // -- everyone's lives -----------------------------------------------------------------------------------
   function playerStatus(seat) {
-    if (view.left[seat]) return [t("status_left"), "left"];
-    if (view.places[seat] !== null) return [t("place_n", { place: view.places[seat] }), "out"];
-    if (view.lives[seat] === 0) return [t("status_out"), "out"];
-    if (view.bye === seat && view.phase !== "finished") return [t("status_bye"), "bye"];
+    if (view.left[seat]) return [t("Left the tournament"), "left"];
+    if (view.places[seat] !== null) return [t("Place %(place)s", { place: view.places[seat] }), "out"];
+    if (view.lives[seat] === 0) return [t("Knocked out"), "out"];
+    if (view.bye === seat && view.phase !== "finished") return [t("Bye"), "bye"];
     return [null, "in"];
   }
 
@@ -392,22 +337,22 @@ export function mountTorneo(root, { send, strings = {} } = {}) {
         hearts(lives),
       ]);
     });
-    playersEl.replaceChildren(h("h3", { class: "side-h", text: t("players") }),
+    playersEl.replaceChildren(h("h3", { class: "side-h", text: t("Players") }),
       h("ul", { class: "player-list" }, items));
   }
 
   // -- knocked out ----------------------------------------------------------------------------------------
   function backLink() {
     const group = room && room.settings ? room.settings.group : null;
-    return group ? { href: `/g/${encodeURIComponent(group)}/`, text: t("back_group") }
-      : { href: "/lobby/", text: t("back_lobby") };
+    return group ? { href: `/g/${encodeURIComponent(group)}/`, text: t("Back to the group") }
+      : { href: "/lobby/", text: t("Back to the lobby") };
   }
 
   function ratingLine(seat) {
     const change = ratings ? ratings[String(seat)] : null;
     if (!change) return null;
     return h("p", { class: "rating-line", "data-testid": "rating-change",
-      text: t("rating_line", { before: change.before, after: change.after, change: signed(change.change) }) });
+      text: t("Rating: %(before)s → %(after)s (%(change)s)", { before: change.before, after: change.after, change: signed(change.change) }) });
   }
 
   function isShared(seat) {
@@ -418,24 +363,24 @@ export function mountTorneo(root, { send, strings = {} } = {}) {
   function renderOut() {
     const seat = you();
     const place = view.places[seat];
-    let placeText = t("out_pending");
-    if (place !== null) placeText = t(isShared(seat) ? "out_place_shared" : "out_place", { place });
+    let placeText = t("Your place is fixed when this round ends.");
+    if (place !== null) placeText = placeLine(place, isShared(seat));
     const back = backLink();
     const watch = h("button", { type: "button", class: "button secondary", "data-testid": "keep-watching",
-      text: t("keep_watching") });
+      text: t("Keep watching") });
     watch.addEventListener("click", () => { keepWatching = true; render(); });
     fill(outPanel, [
-      h("h2", { class: "out-title", text: t("out_title") }),
+      h("h2", { class: "out-title", text: t("You are out") }),
       h("p", { class: "out-place", "data-testid": "out-place", text: placeText }),
       ratingLine(seat),
       h("div", { class: "actions" }, [
-        h("a", { class: "button", href: back.href, "data-testid": "leave-now", text: t("leave_now") }), watch,
+        h("a", { class: "button", href: back.href, "data-testid": "leave-now", text: t("Leave") }), watch,
       ]),
     ]);
   }
 
   function leaveTournament() {
-    if (!window.confirm(t("leave_confirm"))) return;
+    if (!window.confirm(t("Leave the tournament? It counts as a loss: you lose your duel and you are out."))) return;
     const code = (room && room.code) || root.closest("[data-room]")?.dataset.roomCode;
     const token = document.querySelector("[name=csrfmiddlewaretoken]");
     const form = h("form", { method: "post", action: `/r/${code}/leave/`, hidden: true }, [
@@ -451,18 +396,18 @@ export function mountTorneo(root, { send, strings = {} } = {}) {
     const outcome = view.outcome;
     const winners = outcome.winners;
     let title;
-    if (winners.length > 1) title = t("shared_victory", { names: winners.map(seatName).join(", ") });
-    else if (winners[0] === you()) title = t("you_win");
-    else title = t("winner", { name: seatName(winners[0]) });
+    if (winners.length > 1) title = t("Shared victory: %(names)s", { names: winners.map(seatName).join(", ") });
+    else if (winners[0] === you()) title = t("You win the tournament!");
+    else title = t("%(name)s wins the tournament!", { name: seatName(winners[0]) });
     const places = outcome.places;
     const order = places.map((place, seat) => ({ place, seat })).sort((x, y) => x.place - y.place || x.seat - y.seat);
     const sharedPlace = (place) => places.filter((p) => p === place).length > 1;
     const rated = Boolean(ratings);
     const head = h("tr", {}, [
-      h("th", { scope: "col", text: t("place") }),
-      h("th", { scope: "col", text: t("player") }),
-      h("th", { scope: "col", class: "num", text: t("lives") }),
-      rated ? h("th", { scope: "col", class: "num", text: t("rating") }) : null,
+      h("th", { scope: "col", text: t("Place") }),
+      h("th", { scope: "col", text: t("Player") }),
+      h("th", { scope: "col", class: "num", text: t("Lives") }),
+      rated ? h("th", { scope: "col", class: "num", text: t("Rating") }) : null,
     ]);
     const body = order.map(({ place, seat }) => {
       const change = rated ? ratings[String(seat)] : null;
@@ -472,7 +417,7 @@ export function mountTorneo(root, { send, strings = {} } = {}) {
           sharedPlace(place) ? h("span", { class: "shared", text: t("shared") }) : null]),
         h("th", { scope: "row" }, [seatName(seat),
           seat === you() ? h("span", { class: "pl-badge", text: t("you") }) : null,
-          outcome.left[seat] ? h("span", { class: "pl-status", text: t("status_left") }) : null]),
+          outcome.left[seat] ? h("span", { class: "pl-status", text: t("Left the tournament") }) : null]),
         h("td", { class: "num" }, [hearts(outcome.lives[seat])]),
         rated ? h("td", {
           class: cls("num change", change && change.change < 0 && "down", change && change.change === 0 && "even"),
@@ -483,12 +428,12 @@ export function mountTorneo(root, { send, strings = {} } = {}) {
     const back = backLink();
     const seat = you();
     fill(result, [
-      h("p", { class: "result-kicker", text: t("finished") }),
+      h("p", { class: "result-kicker", text: t("Tournament over") }),
       h("h2", { class: "result-title", "data-testid": "result-title", text: title }),
       seat !== null ? h("p", { class: "result-mine", "data-testid": "result-mine",
-        text: t(sharedPlace(places[seat]) ? "out_place_shared" : "out_place", { place: places[seat] }) }) : null,
+        text: placeLine(places[seat], sharedPlace(places[seat])) }) : null,
       seat !== null ? ratingLine(seat) : null,
-      outcome.stopped ? h("p", { class: "result-note", text: t("stopped") }) : null,
+      outcome.stopped ? h("p", { class: "result-note", text: t("The tournament was ended early.") }) : null,
       h("div", { class: "result-table-wrap" }, [
         h("table", { class: "result-table torneo-standings", "data-testid": "standings" },
           [h("thead", {}, [head]), h("tbody", {}, body)]),
@@ -528,17 +473,17 @@ export function mountTorneo(root, { send, strings = {} } = {}) {
   // -- a whole snapshot -----------------------------------------------------------------------------------
   function turnText(duel) {
     if (view.phase === "finished") return "";
-    if (you() === null) return t("spectating");
+    if (you() === null) return t("You are watching this tournament.");
     if (amOut()) {
       if (!keepWatching) return ""; // the knocked-out panel says it all
-      return view.places[you()] !== null ? t("out_short", { place: view.places[you()] }) : t("out_title");
+      return view.places[you()] !== null ? t("You are out · place %(place)s", { place: view.places[you()] }) : t("You are out");
     }
     if (view.phase === "intro") return "";
     if (duel && !duel.over) {
-      return duel.to_play === you() ? t("your_turn") : t("their_turn", { name: seatName(duel.to_play) });
+      return duel.to_play === you() ? t("Your turn") : t("%(name)s's turn", { name: seatName(duel.to_play) });
     }
-    if (duel) return t("waiting_others");
-    if (view.bye === you()) return `${t("your_bye")}. ${t("bye_note")}`;
+    if (duel) return t("Waiting for the other duels to end…");
+    if (view.bye === you()) return `${t("You have a bye this round")}. ${t("No duel and no life lost: watch the other duels.")}`;
     return "";
   }
 
@@ -552,7 +497,7 @@ export function mountTorneo(root, { send, strings = {} } = {}) {
     board.dataset.phase = view.phase;
     board.dataset.mode = mode;
     board.dataset.language = view.language;
-    roundEl.textContent = t("round_title", { round: view.round });
+    roundEl.textContent = t("Round %(round)s", { round: view.round });
     statusEl.hidden = finished; // the standings say it is over
     myLivesEl.replaceChildren(you() !== null && !finished ? hearts(view.lives[you()]) : "");
     const turn = turnText(duel);
@@ -570,10 +515,10 @@ export function mountTorneo(root, { send, strings = {} } = {}) {
     // The duels to watch: beside the player's own, or the main thing for whoever has none.
     if (mode === "duel") {
       side.insertBefore(duelsEl, leaveButton);
-      renderDuels(view.duels.filter((d) => !d.yours), t("other_duels"));
+      renderDuels(view.duels.filter((d) => !d.yours), t("Other duels"));
     } else if (mode === "bye" || mode === "out" || mode === "watch") {
       main.append(duelsEl);
-      renderDuels(view.duels, t("all_duels", { round: view.round }));
+      renderDuels(view.duels, t("Duels of round %(round)s", { round: view.round }));
     } else {
       duelsEl.hidden = true;
     }

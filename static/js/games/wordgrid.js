@@ -6,12 +6,13 @@
 // a rejected move (so the player can fix it) and resent snapshots, and is dropped when a move is
 // played (by anyone) or it is no longer the player's turn.
 //
-//   const board = mountWordgrid(root, {send, strings});
+//   const board = mountWordgrid(root, {send});
 //   board.onMatch(frame); board.onRoom(frame); board.onError(frame);
 
 import {
-  clockText, h, matchFrames, parseTime, pendingAct, shake, tickWhileShown, transientMessage, translator,
+  clockText, h, matchFrames, parseTime, pendingAct, refusal, shake, t, tickWhileShown, transientMessage,
 } from "./kit.js";
+
 const SIZE = 5;
 const LETTERS = "abcdefghijklmnopqrstuvwxyz".split("");
 // Refusals of a move: the tentative move shakes and stays for the player to fix.
@@ -22,79 +23,45 @@ const MOVE_ERRORS = new Set([
 const MESSAGE_MS = 4000;
 const URGENT_MS = 30000;
 
-// English fallbacks for every UI text; the page passes translated ones (Django gettext) as `strings`.
-export const DEFAULT_STRINGS = {
-  your_turn: "Your turn",
-  their_turn: "%(name)s's turn",
-  spectating: "You are watching this match.",
-  seat_n: "Seat %(n)s",
-  you: "you",
-  bot: "bot",
-  score: "Score",
-  clock: "Time left",
-  grid: "Grid",
-  keyboard: "Letters",
-  cell_empty: "Row %(row)s, column %(col)s, empty",
-  cell_letter: "Row %(row)s, column %(col)s, %(letter)s",
-  step_cell: "Tap an empty cell next to a letter.",
-  step_letter: "Pick a letter for the new cell.",
-  step_trace: "Now trace your word: tap or drag across the letters, including the new one.",
-  word_so_far: "Your word",
-  clear: "Clear",
-  submit: "Play word",
-  sending: "Sending…",
-  words_played: "Words played",
-  no_words: "No words yet.",
-  start_word: "Start word: %(word)s (it does not count)",
-  offer_draw: "Offer a draw",
-  accept_draw: "Accept draw",
-  decline_draw: "Decline",
-  draw_offered_by_you: "You offered a draw. Waiting for %(name)s to answer.",
-  draw_offered_to_you: "%(name)s offers a draw.",
-  draw_offered: "%(name)s offers a draw.",
-  resign: "Resign",
-  resign_confirm: "Resign this game? It counts as a loss.",
-  resign_yes: "Yes, resign",
-  resign_no: "Keep playing",
-  match_over: "Game over",
-  you_win: "You win!",
-  winner: "%(name)s wins!",
-  draw: "Draw agreed",
-  reason_grid_full: "The grid is full.",
-  reason_no_moves: "%(name)s had no legal move left.",
-  reason_timeout: "%(name)s ran out of time.",
-  reason_resign: "%(name)s resigned.",
-  reason_agreed_draw: "Both players agreed to a draw.",
-  reason_stopped: "The game was ended early.",
-  tie_rule: "Tied on points: a tie goes to the second player, %(name)s.",
-  // The engine's refusals (the server's translated message is shown when it comes with one).
-  not_adjacent: "Write your letter next to a filled cell (not diagonally).",
-  path_not_connected: "Each letter of the word must touch the next one by a side.",
-  missing_new_cell: "Your word must use the letter you wrote.",
-  not_in_dictionary: "%(word)s is not in the dictionary.",
-  already_played: "%(word)s has already been played in this game.",
-  too_short: "A word has at least %(count)d letters.",
-  cell_taken: "That cell already has a letter.",
-  cell_reused: "A word cannot use the same cell twice.",
-  path_through_empty: "A word can only go through filled cells.",
-  bad_letter: "Write one letter from A to Z.",
-  not_your_turn: "It is not your turn.",
-  match_over_error: "The match is over.",
-  draw_offer_repeated: "You can offer a draw again after the next move.",
-  draw_already_offered: "You have already offered a draw.",
-  no_draw_offer: "There is no draw offer to answer.",
+// What to do next while building a move (shown above the grid).
+const STEPS = {
+  step_cell: () => t("Tap an empty cell next to a letter."),
+  step_letter: () => t("Pick a letter for the new cell."),
+  step_trace: () => t("Now trace your word: tap or drag across the letters, including the new one."),
 };
-
-
+// Why the game ended, by the outcome's reason.
+const REASONS = {
+  grid_full: () => t("The grid is full."),
+  no_moves: (params) => t("%(name)s had no legal move left.", params),
+  timeout: (params) => t("%(name)s ran out of time.", params),
+  resign: (params) => t("%(name)s resigned.", params),
+  agreed_draw: () => t("Both players agreed to a draw."),
+  stopped: () => t("The game was ended early."),
+};
+// The engine's refusals, for an error frame without the server's (translated) message.
+const ERRORS = {
+  not_adjacent: () => t("Write your letter next to a filled cell (not diagonally)."),
+  path_not_connected: () => t("Each letter of the word must touch the next one by a side."),
+  missing_new_cell: () => t("Your word must use the letter you wrote."),
+  not_in_dictionary: (params) => t("%(word)s is not in the dictionary.", params),
+  already_played: (params) => t("%(word)s has already been played in this game.", params),
+  too_short: (params) => t("A word has at least %(count)d letters.", params),
+  cell_taken: () => t("That cell already has a letter."),
+  cell_reused: () => t("A word cannot use the same cell twice."),
+  path_through_empty: () => t("A word can only go through filled cells."),
+  bad_letter: () => t("Write one letter from A to Z."),
+  not_your_turn: () => t("It is not your turn."),
+  match_over: () => t("The match is over."),
+  draw_offer_repeated: () => t("You can offer a draw again after the next move."),
+  draw_already_offered: () => t("You have already offered a draw."),
+  no_draw_offer: () => t("There is no draw offer to answer."),
+};
 
 const key = (r, c) => `${r},${c}`;
 const touches = (a, b) => Math.abs(a[0] - b[0]) + Math.abs(a[1] - b[1]) === 1;
 const same = (a, b) => Boolean(a && b) && a[0] === b[0] && a[1] === b[1];
 
-export function mountWordgrid(root, { send, strings = {} } = {}) {
-  const texts = { ...DEFAULT_STRINGS, ...strings };
-  const t = translator(texts, DEFAULT_STRINGS);
-
+export function mountWordgrid(root, { send } = {}) {
   let view = null;
   let room = null;
   const frames = matchFrames();
@@ -109,7 +76,7 @@ export function mountWordgrid(root, { send, strings = {} } = {}) {
   const turnEl = h("p", { class: "wg-turn", role: "status", "data-testid": "turn" });
   const playersEl = h("div", { class: "wg-players" });
   const cells = [];
-  const gridEl = h("div", { class: "wg-grid", role: "grid", "aria-label": t("grid") });
+  const gridEl = h("div", { class: "wg-grid", role: "grid", "aria-label": t("Grid") });
   for (let r = 0; r < SIZE; r += 1) {
     const row = h("div", { class: "wg-row", role: "row" });
     cells.push([]);
@@ -122,19 +89,19 @@ export function mountWordgrid(root, { send, strings = {} } = {}) {
     gridEl.append(row);
   }
   const stepEl = h("p", { class: "wg-step-hint", "data-testid": "step" });
-  const wordEl = h("output", { class: "wg-word", "aria-label": t("word_so_far"), "data-testid": "traced" });
-  const clearBtn = h("button", { type: "button", class: "button secondary small wg-clear", text: t("clear") });
-  const submitBtn = h("button", { type: "button", class: "button small wg-submit", text: t("submit") });
+  const wordEl = h("output", { class: "wg-word", "aria-label": t("Your word"), "data-testid": "traced" });
+  const clearBtn = h("button", { type: "button", class: "button secondary small wg-clear", text: t("Clear") });
+  const submitBtn = h("button", { type: "button", class: "button small wg-submit", text: t("Play word") });
   const tentativeEl = h("div", { class: "wg-tentative" }, [wordEl, clearBtn, submitBtn]);
   const messageEl = h("p", { class: "wg-message", role: "status", "aria-live": "polite", "data-testid": "message" });
-  const keyboardEl = h("div", { class: "wg-keyboard", role: "group", "aria-label": t("keyboard") },
+  const keyboardEl = h("div", { class: "wg-keyboard", role: "group", "aria-label": t("Letters") },
     LETTERS.map((letter) => h("button", { type: "button", class: "wg-key", "data-key": letter,
       text: letter.toUpperCase() })));
   const controlsEl = h("div", { class: "wg-controls" }, [tentativeEl, stepEl, keyboardEl]);
   const drawEl = h("div", { class: "wg-draw" });
   const resignEl = h("div", { class: "wg-resign" });
   const actionsEl = h("div", { class: "wg-actions" }, [drawEl, resignEl]);
-  const wordsEl = h("section", { class: "wg-words", "aria-label": t("words_played") });
+  const wordsEl = h("section", { class: "wg-words", "aria-label": t("Words played") });
   const resultEl = h("section", { class: "wg-result", hidden: true, "data-testid": "result" });
   const playEl = h("div", { class: "wg-play" }, [gridEl, messageEl, controlsEl]);
   const sideEl = h("div", { class: "wg-side" }, [playersEl, actionsEl, wordsEl]);
@@ -157,7 +124,7 @@ export function mountWordgrid(root, { send, strings = {} } = {}) {
 
   function seatName(seat) {
     const info = seatInfo(seat);
-    return info && info.nickname ? info.nickname : t("seat_n", { n: seat + 1 });
+    return info && info.nickname ? info.nickname : t("Seat %(n)s", { n: seat + 1 });
   }
 
   const showMessage = transientMessage(messageEl, MESSAGE_MS);
@@ -187,16 +154,16 @@ export function mountWordgrid(root, { send, strings = {} } = {}) {
     const here = [r, c];
     const isNew = same(move.cell, here);
     if (!isNew && !filled(r, c)) {
-      if (!quiet) showMessage(t("path_through_empty"));
+      if (!quiet) showMessage(t("A word can only go through filled cells."));
       return false;
     }
     if (onPath(r, c) >= 0) {
-      if (!quiet) showMessage(t("cell_reused"));
+      if (!quiet) showMessage(t("A word cannot use the same cell twice."));
       return false;
     }
     const last = move.path[move.path.length - 1];
     if (last && !touches(last, here)) {
-      if (!quiet) showMessage(t("path_not_connected"));
+      if (!quiet) showMessage(t("Each letter of the word must touch the next one by a side."));
       return false;
     }
     move.path.push(here);
@@ -210,11 +177,11 @@ export function mountWordgrid(root, { send, strings = {} } = {}) {
     if (!move.cell || (!move.path.length && !filled(r, c) && !same(move.cell, here))) {
       // Choosing (or moving, before tracing) the cell for the new letter.
       if (filled(r, c)) {
-        if (!move.cell) showMessage(t("step_cell"));
+        if (!move.cell) showMessage(t("Tap an empty cell next to a letter."));
         return false;
       }
       if (!hasFilledNeighbour(r, c)) {
-        showMessage(t("not_adjacent"));
+        showMessage(t("Write your letter next to a filled cell (not diagonally)."));
         shakeMove();
         return false;
       }
@@ -224,7 +191,7 @@ export function mountWordgrid(root, { send, strings = {} } = {}) {
       return false;
     }
     if (!move.letter) {
-      showMessage(t("step_letter"));
+      showMessage(t("Pick a letter for the new cell."));
       return false;
     }
     const last = move.path[move.path.length - 1];
@@ -264,9 +231,9 @@ export function mountWordgrid(root, { send, strings = {} } = {}) {
   function submit() {
     if (!canMove() || pending.busy()) return;
     if (!move.cell || !move.letter || move.path.length < 2 || onPath(...move.cell) < 0) {
-      const code = !move.cell ? "step_cell" : !move.letter ? "step_letter"
-        : move.path.length < 2 ? "too_short" : "missing_new_cell";
-      showMessage(t(code, { count: 2 }));
+      const text = !move.cell ? STEPS.step_cell() : !move.letter ? STEPS.step_letter()
+        : move.path.length < 2 ? ERRORS.too_short({ count: 2 }) : ERRORS.missing_new_cell();
+      showMessage(text);
       shakeMove();
       return;
     }
@@ -385,8 +352,8 @@ export function mountWordgrid(root, { send, strings = {} } = {}) {
         el.querySelector(".wg-letter").textContent = letter ? letter.toUpperCase() : "";
         el.querySelector(".wg-step").textContent = step >= 0 ? String(step + 1) : "";
         el.setAttribute("aria-label", letter
-          ? t("cell_letter", { row: r + 1, col: c + 1, letter: letter.toUpperCase() })
-          : t("cell_empty", { row: r + 1, col: c + 1 }));
+          ? t("Row %(row)s, column %(col)s, %(letter)s", { row: r + 1, col: c + 1, letter: letter.toUpperCase() })
+          : t("Row %(row)s, column %(col)s, empty", { row: r + 1, col: c + 1 }));
         el.setAttribute("aria-pressed", step >= 0 || isNew ? "true" : "false");
         el.disabled = !tracing;
         el.tabIndex = tracing ? 0 : -1;
@@ -402,7 +369,7 @@ export function mountWordgrid(root, { send, strings = {} } = {}) {
     let step = "step_cell";
     if (move.cell && !move.letter) step = "step_letter";
     else if (move.cell && move.letter) step = "step_trace";
-    stepEl.textContent = t(step);
+    stepEl.textContent = STEPS[step]();
     stepEl.dataset.step = step;
     const word = move.path.map(([r, c]) => letterAt(r, c) || "").join("").toUpperCase();
     wordEl.textContent = word;
@@ -414,7 +381,7 @@ export function mountWordgrid(root, { send, strings = {} } = {}) {
       button.setAttribute("aria-pressed", button.dataset.key === move.letter ? "true" : "false");
     }
     const sending = pending.busy("move");
-    submitBtn.textContent = sending ? t("sending") : t("submit");
+    submitBtn.textContent = sending ? t("Sending…") : t("Play word");
     submitBtn.disabled = sending || !(move.letter && move.path.length >= 2);
     clearBtn.disabled = sending;
   }
@@ -439,10 +406,10 @@ export function mountWordgrid(root, { send, strings = {} } = {}) {
           info && info.kind === "bot" ? h("span", { class: "tagline", text: t("bot") }) : null,
         ]),
         h("div", { class: "wg-player-stats" }, [
-          h("span", { class: "wg-score", "data-testid": `score-${seat.seat}`, "aria-label": t("score"),
+          h("span", { class: "wg-score", "data-testid": `score-${seat.seat}`, "aria-label": t("Score"),
             text: String(seat.score) }),
           h("span", { class: `wg-clock${seat.clock.running ? " running" : ""}`, role: "timer",
-            "aria-label": t("clock"), "data-testid": `clock-${seat.seat}`, "data-seat": seat.seat }),
+            "aria-label": t("Time left"), "data-testid": `clock-${seat.seat}`, "data-seat": seat.seat }),
         ]),
       ]);
     }));
@@ -450,16 +417,16 @@ export function mountWordgrid(root, { send, strings = {} } = {}) {
 
   function renderTurn() {
     if (view.phase !== "playing") {
-      turnEl.textContent = t("match_over");
+      turnEl.textContent = t("Game over");
       turnEl.dataset.state = "over";
     } else if (view.you === null) {
-      turnEl.textContent = `${t("spectating")} ${t("their_turn", { name: seatName(view.turn) })}`;
+      turnEl.textContent = `${t("You are watching this match.")} ${t("%(name)s's turn", { name: seatName(view.turn) })}`;
       turnEl.dataset.state = "watching";
     } else if (view.turn === view.you) {
-      turnEl.textContent = t("your_turn");
+      turnEl.textContent = t("Your turn");
       turnEl.dataset.state = "mine";
     } else {
-      turnEl.textContent = t("their_turn", { name: seatName(view.turn) });
+      turnEl.textContent = t("%(name)s's turn", { name: seatName(view.turn) });
       turnEl.dataset.state = "theirs";
     }
   }
@@ -470,23 +437,23 @@ export function mountWordgrid(root, { send, strings = {} } = {}) {
     const drawItems = [];
     if (view.phase === "playing" && view.draw_offer !== null && view.draw_offer !== undefined) {
       let text;
-      if (view.draw_offer === view.you) text = t("draw_offered_by_you", { name: seatName(other) });
-      else if (view.you !== null) text = t("draw_offered_to_you", { name: seatName(view.draw_offer) });
-      else text = t("draw_offered", { name: seatName(view.draw_offer) });
+      if (view.draw_offer === view.you) text = t("You offered a draw. Waiting for %(name)s to answer.", { name: seatName(other) });
+      else if (view.you !== null) text = t("%(name)s offers a draw.", { name: seatName(view.draw_offer) });
+      else text = t("%(name)s offers a draw.", { name: seatName(view.draw_offer) });
       drawItems.push(h("p", { class: "wg-notice", "data-testid": "draw-notice", text }));
     }
     const busy = pending.busy();
     if (playing && view.can_answer_draw) {
       const accept = h("button", { type: "button", class: "button small", "data-testid": "accept-draw",
-        text: t("accept_draw"), disabled: busy });
+        text: t("Accept draw"), disabled: busy });
       const decline = h("button", { type: "button", class: "button secondary small", "data-testid": "decline-draw",
-        text: t("decline_draw"), disabled: busy });
+        text: t("Decline"), disabled: busy });
       accept.addEventListener("click", () => act({ type: "accept_draw" }, "draw"));
       decline.addEventListener("click", () => act({ type: "decline_draw" }, "draw"));
       drawItems.push(h("div", { class: "wg-buttons" }, [accept, decline]));
     } else if (playing && view.can_offer_draw) {
       const offer = h("button", { type: "button", class: "button secondary small", "data-testid": "offer-draw",
-        text: t("offer_draw"), disabled: busy });
+        text: t("Offer a draw"), disabled: busy });
       offer.addEventListener("click", () => act({ type: "offer_draw" }, "draw"));
       drawItems.push(offer);
     }
@@ -499,16 +466,16 @@ export function mountWordgrid(root, { send, strings = {} } = {}) {
       resignEl.replaceChildren();
     } else if (confirmingResign) {
       const yes = h("button", { type: "button", class: "button small danger", "data-testid": "resign-yes",
-        text: t("resign_yes") });
+        text: t("Yes, resign") });
       const no = h("button", { type: "button", class: "button secondary small", "data-testid": "resign-no",
-        text: t("resign_no") });
+        text: t("Keep playing") });
       yes.addEventListener("click", () => { confirmingResign = false; act({ type: "resign" }, "resign"); renderActions(); });
       no.addEventListener("click", () => { confirmingResign = false; renderActions(); });
-      resignEl.replaceChildren(h("p", { class: "wg-confirm", role: "alert", text: t("resign_confirm") }),
+      resignEl.replaceChildren(h("p", { class: "wg-confirm", role: "alert", text: t("Resign this game? It counts as a loss.") }),
         h("div", { class: "wg-buttons" }, [yes, no]));
     } else {
       const resign = h("button", { type: "button", class: "button secondary small wg-resign-button",
-        "data-testid": "resign", text: t("resign") });
+        "data-testid": "resign", text: t("Resign") });
       resign.addEventListener("click", () => { confirmingResign = true; renderActions(); });
       resignEl.replaceChildren(resign);
     }
@@ -519,7 +486,7 @@ export function mountWordgrid(root, { send, strings = {} } = {}) {
 
   function renderWords() {
     wordsEl.replaceChildren(
-      h("h3", { class: "wg-words-title", text: t("words_played") }),
+      h("h3", { class: "wg-words-title", text: t("Words played") }),
       h("div", { class: "wg-words-cols" }, view.seats.map((seat) => h("div", {
         class: `wg-words-col owner-${seat.seat}`, "data-seat": seat.seat,
       }, [
@@ -532,9 +499,9 @@ export function mountWordgrid(root, { send, strings = {} } = {}) {
             h("span", { class: "w", text: w.word.toUpperCase() }),
             h("span", { class: "p", text: `+${w.points}` }),
           ])))
-          : h("p", { class: "wg-none", text: t("no_words") }),
+          : h("p", { class: "wg-none", text: t("No words yet.") }),
       ]))),
-      h("p", { class: "wg-start-word", text: t("start_word", { word: (view.start_word || "").toUpperCase() }) }),
+      h("p", { class: "wg-start-word", text: t("Start word: %(word)s (it does not count)", { word: (view.start_word || "").toUpperCase() }) }),
     );
   }
 
@@ -542,14 +509,14 @@ export function mountWordgrid(root, { send, strings = {} } = {}) {
     const outcome = view.outcome;
     if (!outcome) return;
     let title;
-    if (outcome.draw) title = t("draw");
-    else if (outcome.winner === view.you) title = t("you_win");
-    else title = t("winner", { name: seatName(outcome.winner) });
+    if (outcome.draw) title = t("Draw agreed");
+    else if (outcome.winner === view.you) title = t("You win!");
+    else title = t("%(name)s wins!", { name: seatName(outcome.winner) });
     const loser = outcome.winner === null ? null : 1 - outcome.winner;
     let stuck = 0; // who had no move: the one after the last mover
     if (view.played && view.played.length) stuck = 1 - view.played[view.played.length - 1].seat;
     const reasonName = outcome.reason === "no_moves" ? seatName(stuck) : loser === null ? "" : seatName(loser);
-    const reason = t(`reason_${outcome.reason}`, { name: reasonName });
+    const reason = REASONS[outcome.reason] ? REASONS[outcome.reason]({ name: reasonName }) : outcome.reason;
     const scores = outcome.scores || [];
     const tied = !outcome.draw && scores.length === 2 && scores[0] === scores[1]
       && ["grid_full", "no_moves", "stopped"].includes(outcome.reason);
@@ -557,7 +524,7 @@ export function mountWordgrid(root, { send, strings = {} } = {}) {
       h("h2", { class: "wg-result-title", "data-testid": "result-title", text: title }),
       h("p", { class: "wg-result-reason", "data-testid": "result-reason", text: reason }),
       tied ? h("p", { class: "wg-result-tie", "data-testid": "result-tie",
-        text: t("tie_rule", { name: seatName(outcome.winner) }) }) : null,
+        text: t("Tied on points: a tie goes to the second player, %(name)s.", { name: seatName(outcome.winner) }) }) : null,
       h("table", { class: "wg-result-table" }, [h("tbody", {}, outcome.seats.map((s) => h("tr", {
         class: `owner-${s.seat}${outcome.winner === s.seat ? " winner" : ""}${s.seat === view.you ? " me" : ""}`,
         "data-seat": s.seat,
@@ -627,8 +594,7 @@ export function mountWordgrid(root, { send, strings = {} } = {}) {
     },
     onError(frame) {
       const answered = pending.answer(frame);
-      const code = frame.code === "match_over" ? "match_over_error" : frame.code;
-      const text = frame.message || t(code, frame.params || {});
+      const text = refusal(ERRORS, frame);
       if (MOVE_ERRORS.has(frame.code) || (answered && answered.kind === "move")) shakeMove();
       showMessage(text, { sticky: Boolean(answered && answered.kind === "move") });
       if (view) render();

@@ -5,12 +5,12 @@
 // Styles: static/css/duelo.css (.duelo-grid .tile, .duelo-keyboard), which every room page loads. A board
 // using them sets the colour and size variables (--green, --amber, --grey, --tile, --key-h) on itself.
 //
-//   const keys = wordleKeyboard({ t, onLetters, onEnter, onBack });
+//   const keys = wordleKeyboard({ onLetters, onEnter, onBack });
 //   board.append(keys.element);                            // stays in the page while the board does
 //   keys.render({ language, alphabet, hints, locked });   // after every snapshot
-//   const guess = guessInput({ t, send, ... });            // the keyboard's callbacks: guess.type, .back, .submit
+//   const guess = guessInput({ send, ... });               // the keyboard's callbacks: guess.type, .back, .submit
 
-import { h, pendingAct, shake, transientMessage } from "./kit.js";
+import { h, nt, pendingAct, refusal, shake, t, transientMessage } from "./kit.js";
 import {
   BACK, ENTER, LAYOUTS, SHIFT, addLetters, displayLetter, keyLetters, physicalLetters,
 } from "../keyboards.js";
@@ -18,41 +18,32 @@ import {
 export const MARKS = ["green", "amber", "grey"];
 const MESSAGE_MS = 2600;
 
-// English fallbacks of the texts both boards use (games/strings.py wordle_board_strings).
-export const WORDLE_STRINGS = {
-  round_title: "Round %(round)s",
-  get_ready: "Get ready…",
-  time_left: "Time left",
-  keyboard: "Keyboard",
-  enter: "Enter",
-  back: "Delete",
-  shift: "Shift",
-  mark_green: "green",
-  mark_amber: "amber",
-  mark_grey: "grey",
-  empty: "empty",
-  you: "you",
-  bot: "bot",
-  seat_n: "Seat %(n)s",
-  shared_victory: "Shared victory: %(names)s",
-  place: "Place",
-  player: "Player",
-  not_letters: "Use only letters of the word language.",
-  wrong_length: "A guess has exactly %(count)s letters.",
-  not_in_list: "Not in the word list.",
+// A mark's name, as a screen reader says it after the letter.
+export const MARK_NAMES = {
+  green: () => t("green"),
+  amber: () => t("amber"),
+  grey: () => t("grey"),
+};
+
+// The server's refusals of a guess, for an error frame without its (translated) message (`params.count`:
+// the word's length). A board adds its own (guessInput's `errors`).
+export const GUESS_ERRORS = {
+  not_letters: () => t("Use only letters of the word language."),
+  wrong_length: ({ count }) => nt("A guess has exactly %(count)s letter.", "A guess has exactly %(count)s letters.", count),
+  not_in_list: () => t("Not in the word list."),
 };
 
 /** What a screen reader says for a tile: the letter and its mark, or "empty". */
-export function tileLabel(t, language, letter, mark) {
+export function tileLabel(language, letter, mark) {
   if (!letter) return t("empty");
   const shown = displayLetter(language, letter);
-  return mark ? `${shown}, ${t(`mark_${mark}`)}` : shown;
+  return mark ? `${shown}, ${MARK_NAMES[mark]()}` : shown;
 }
 
 /** One tile: a letter (or none) and its mark (or none). */
-export function tile(t, language, letter, mark) {
+export function tile(language, letter, mark) {
   return h("div", { class: `tile${mark ? ` ${mark}` : ""}${letter ? " filled" : ""}`, role: "img",
-    "aria-label": tileLabel(t, language, letter, mark), "data-mark": mark || null },
+    "aria-label": tileLabel(language, letter, mark), "data-mark": mark || null },
   [letter ? displayLetter(language, letter) : ""]);
 }
 
@@ -68,8 +59,8 @@ export function displayWord(language, shown) {
  * decide whether typing is allowed now. Once the keyboard has left the page (the board was unmounted),
  * the physical keyboard listener removes itself.
  */
-export function wordleKeyboard({ t, onLetters, onEnter, onBack }) {
-  const element = h("div", { class: "duelo-keyboard", role: "group", "aria-label": t("keyboard") });
+export function wordleKeyboard({ onLetters, onEnter, onBack }) {
+  const element = h("div", { class: "duelo-keyboard", role: "group", "aria-label": t("Keyboard") });
   let language = null;
   let alphabet = [];
   let hints = {};
@@ -88,9 +79,9 @@ export function wordleKeyboard({ t, onLetters, onEnter, onBack }) {
     const units = (row) => row.reduce((sum, key) => sum + (isAction(key) ? 1.5 : 1), 0);
     const variant = (rows, name) => h("div", { class: `keys keys-${name}` }, rows.map((row) =>
       h("div", { class: `keyrow${units(row) > 10 && row.length <= 10 ? " compact" : ""}` }, row.map((key) => {
-        if (key === ENTER) return actionKey("enter", t("enter"), "⏎");
-        if (key === BACK) return actionKey("back", t("back"), "⌫");
-        if (key === SHIFT) return actionKey("shift", t("shift"), "⇧");
+        if (key === ENTER) return actionKey("enter", t("Enter"), "⏎");
+        if (key === BACK) return actionKey("back", t("Delete"), "⌫");
+        if (key === SHIFT) return actionKey("shift", t("Shift"), "⇧");
         return h("button", { type: "button", class: "key", "data-key": key, "data-base": key },
           [displayLetter(language, key)]);
       }))));
@@ -113,7 +104,7 @@ export function wordleKeyboard({ t, onLetters, onEnter, onBack }) {
       MARKS.forEach((mark) => key.classList.toggle(mark, hint === mark));
       key.dataset.hint = hint || "";
       const shown = displayLetter(language, letter);
-      key.setAttribute("aria-label", hint ? `${shown}, ${t(`mark_${hint}`)}` : shown);
+      key.setAttribute("aria-label", hint ? `${shown}, ${MARK_NAMES[hint]()}` : shown);
     }
     for (const key of element.querySelectorAll("[data-action=shift]")) {
       key.classList.toggle("on", shifted);
@@ -188,7 +179,8 @@ export function wordleKeyboard({ t, onLetters, onEnter, onBack }) {
  *   guess.follow(key);      // after every snapshot: a new key (round, rows) means the typed word is spent
  *   guess.refused(frame);   // an `error` frame
  */
-export function guessInput({ t, send, matchId, canType, language, length, row, message, rejected, changed }) {
+export function guessInput({ send, matchId, canType, language, length, row, message, rejected, changed, errors = {} }) {
+  const refusals = { ...GUESS_ERRORS, ...errors };
   let typed = []; // tiles of the word being typed
   let typedFor = null; // the key of the snapshot the typed word belongs to
   const sending = pendingAct({ send });
@@ -216,7 +208,7 @@ export function guessInput({ t, send, matchId, canType, language, length, row, m
       if (!canType() || sending.busy()) return;
       if (typed.length !== length()) {
         shakeRow();
-        say(t("wrong_length", { count: length() }));
+        say(GUESS_ERRORS.wrong_length({ count: length() }));
         return;
       }
       sending.act(matchId(), { type: "guess", word: typed.join("") }, "guess");
@@ -236,7 +228,7 @@ export function guessInput({ t, send, matchId, canType, language, length, row, m
     },
     refused(frame) {
       sending.answer(frame);
-      const text = frame.message || t(frame.code, { count: length() });
+      const text = refusal(refusals, { ...frame, params: { count: length() } });
       if (rejected.has(frame.code)) shakeRow();
       say(text);
     },

@@ -16,9 +16,25 @@ function fakeConnect(path, { onFrame, onStatus }) {
   return { send(frame) { window.sent.push(frame); }, close() {} };
 }
 
+// A page's translations without Django: `catalogue` maps an English text (the msgid) to its translation
+// (a string, or [singular, plural] for an ngettext text), as the /jsi18n/ catalogue would. Without one
+// the boards show their English source.
+function installCatalogue(catalogue) {
+  const plural = (n) => (n === 1 ? 0 : 1);
+  window.django = {
+    gettext: (msgid) => (typeof catalogue[msgid] === "string" ? catalogue[msgid] : msgid),
+    ngettext(singular, pluralText, n) {
+      const found = catalogue[singular];
+      if (Array.isArray(found)) return found[plural(n)];
+      return n === 1 ? singular : pluralText;
+    },
+  };
+}
+
 window.harness = {
   async start(strings) {
-    const room = startRoom(document.querySelector("[data-room]"), { connect: fakeConnect, strings: strings || {} });
+    if (strings && Object.keys(strings).length) installCatalogue(strings);
+    const room = startRoom(document.querySelector("[data-room]"), { connect: fakeConnect });
     window.board = await room.ready;
   },
   feed(frame) { push(frame); },

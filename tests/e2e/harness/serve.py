@@ -58,7 +58,8 @@ def harness_pages(browser, game: str) -> Iterator[Callable[..., Any]]:
     """Yields open_(viewport=PHONE, strings=None, *, room=None, setup=None, **context_options) -> page.
 
     Each call opens the game's harness page in a fresh browser context: `setup(page)` runs before the
-    page loads (fake clocks, init scripts, extra routes), `strings` are the page's translated texts, and
+    page loads (fake clocks, init scripts, extra routes), `strings` are the page's translations (English text
+    -> translation, as the /jsi18n/ catalogue gives them; none: the boards' English source), and
     `room` (a room frame) is fed once the board is mounted. Every context is closed at the end."""
     origin = origin_of(game)
     contexts = []
