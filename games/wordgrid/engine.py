@@ -23,13 +23,13 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
 
+from games.runtime.codec import state_codec, stored_as
 from games.runtime.engine import (
     Action,
     Event,
     IllegalMove,
     Viewer,
     WordSource,
-    decode_time,
     encode_time,
     list_version,
     require_aware,
@@ -87,11 +87,16 @@ class Play:
         return len(self.word)
 
 
+def _rows(grid: str) -> list[str]:
+    """The grid as stored: five strings of five letters."""
+    return [grid[r * SIZE : (r + 1) * SIZE] for r in range(SIZE)]
+
+
 @dataclass
 class State:
     list_slug: str
     list_version: str | None  # the dictionary's version this game is played with (recorded for good)
-    grid: str  # 25 letters row by row, "." for an empty cell
+    grid: str = field(metadata=stored_as(_rows, "".join))  # 25 letters row by row, "." for an empty cell
     owners: list[int | None]  # who wrote each cell (None: empty or the start word)
     plays: list[Play]
     started_at: datetime
@@ -120,70 +125,7 @@ class State:
 # -- JSON -------------------------------------------------------------------------------------------
 
 
-def to_json(state: State) -> dict[str, Any]:
-    """The state as plain JSON data (what the match row stores)."""
-    return {
-        "schema": SCHEMA,
-        "list_slug": state.list_slug,
-        "list_version": state.list_version,
-        "grid": [state.grid[r * SIZE : (r + 1) * SIZE] for r in range(SIZE)],
-        "owners": list(state.owners),
-        "plays": [
-            {
-                "seat": p.seat,
-                "word": p.word,
-                "cell": p.cell,
-                "letter": p.letter,
-                "path": list(p.path),
-                "at": encode_time(p.at),
-            }
-            for p in state.plays
-        ],
-        "started_at": encode_time(state.started_at),
-        "turn": state.turn,
-        "turn_started_at": encode_time(state.turn_started_at),
-        "remaining_us": list(state.remaining_us),
-        "draw_offer": state.draw_offer,
-        "offered_at_play": list(state.offered_at_play),
-        "phase": state.phase,
-        "finished_at": encode_time(state.finished_at),
-        "reason": state.reason,
-        "winner": state.winner,
-        "stopped": state.stopped,
-    }
-
-
-def from_json(data: Mapping[str, Any]) -> State:
-    if data.get("schema") != SCHEMA:
-        raise ValueError(f"unknown wordgrid state schema {data.get('schema')!r}")
-    return State(
-        list_slug=data["list_slug"],
-        list_version=data["list_version"],
-        grid="".join(data["grid"]),
-        owners=list(data["owners"]),
-        plays=[
-            Play(
-                seat=p["seat"],
-                word=p["word"],
-                cell=p["cell"],
-                letter=p["letter"],
-                path=list(p["path"]),
-                at=decode_time(p["at"]),
-            )
-            for p in data["plays"]
-        ],
-        started_at=decode_time(data["started_at"]),
-        turn=data["turn"],
-        turn_started_at=decode_time(data["turn_started_at"]),
-        remaining_us=list(data["remaining_us"]),
-        draw_offer=data["draw_offer"],
-        offered_at_play=list(data["offered_at_play"]),
-        phase=data["phase"],
-        finished_at=decode_time(data["finished_at"]),
-        reason=data["reason"],
-        winner=data["winner"],
-        stopped=data["stopped"],
-    )
+to_json, from_json = state_codec(State, slug=SLUG, schema=SCHEMA)
 
 
 # -- a new game -------------------------------------------------------------------------------------
