@@ -26,13 +26,13 @@ from typing import Any
 
 from games.cruzadas import rules
 from games.cruzadas.rules import BLANK, CELLS, PREMIUMS, RULESETS, SIZE, Board, Placement, Ruleset, Tile
+from games.runtime.codec import state_codec, stored_as
 from games.runtime.engine import (
     Action,
     Event,
     IllegalMove,
     Viewer,
     WordSource,
-    decode_time,
     encode_time,
     list_version,
     require_aware,
@@ -88,13 +88,22 @@ class Turn:
     count: int = 0  # exchange: how many tiles went back
 
 
+def _board_json(board: Board) -> list[list[Any] | None]:
+    """The board as stored: per cell None or [letter, blank]."""
+    return [None if t is None else [t.letter, t.blank] for t in board]
+
+
+def _board_from(data: list[list[Any] | None]) -> Board:
+    return tuple(None if t is None else Tile(t[0], bool(t[1])) for t in data)
+
+
 @dataclass
 class State:
-    ruleset: Ruleset  # fixed when the game starts, recorded whole
+    ruleset: Ruleset = field(metadata=stored_as(Ruleset.to_json, Ruleset.from_json))  # fixed at the start, whole
     language: str
     list_slug: str
     list_version: str | None
-    board: Board
+    board: Board = field(metadata=stored_as(_board_json, _board_from))
     racks: list[list[str]]  # letters, BLANK for a blank; never leaves the server but for its owner
     bag: list[str]  # the next tile drawn is the LAST one; its order never leaves the server
     shuffle_seed: int  # the next exchange's reshuffle (see the module docstring)
@@ -119,86 +128,7 @@ class State:
 # -- JSON -------------------------------------------------------------------------------------------
 
 
-def _turn_json(turn: Turn) -> dict[str, Any]:
-    return {
-        "seat": turn.seat,
-        "kind": turn.kind,
-        "at": encode_time(turn.at),
-        "tiles": [list(t) for t in turn.tiles],
-        "words": list(turn.words),
-        "points": turn.points,
-        "breakdown": copy.deepcopy(turn.breakdown),
-        "count": turn.count,
-    }
-
-
-def _turn_from(data: Mapping[str, Any]) -> Turn:
-    return Turn(
-        seat=data["seat"],
-        kind=data["kind"],
-        at=decode_time(data["at"]),
-        tiles=[list(t) for t in data["tiles"]],
-        words=list(data["words"]),
-        points=data["points"],
-        breakdown=copy.deepcopy(data["breakdown"]),
-        count=data["count"],
-    )
-
-
-def to_json(state: State) -> dict[str, Any]:
-    """The state as plain JSON data (what the match row stores; the bag and racks included)."""
-    return {
-        "schema": SCHEMA,
-        "ruleset": state.ruleset.to_json(),
-        "language": state.language,
-        "list_slug": state.list_slug,
-        "list_version": state.list_version,
-        "board": [None if t is None else [t.letter, t.blank] for t in state.board],
-        "racks": [list(rack) for rack in state.racks],
-        "bag": list(state.bag),
-        "shuffle_seed": state.shuffle_seed,
-        "star_cell": state.star_cell,
-        "star_spent": state.star_spent,
-        "scores": list(state.scores),
-        "turn": state.turn,
-        "passes": state.passes,
-        "history": [_turn_json(t) for t in state.history],
-        "started_at": encode_time(state.started_at),
-        "phase": state.phase,
-        "finished_at": encode_time(state.finished_at),
-        "reason": state.reason,
-        "winner": state.winner,
-        "adjustment": None if state.adjustment is None else list(state.adjustment),
-        "stopped": state.stopped,
-    }
-
-
-def from_json(data: Mapping[str, Any]) -> State:
-    if data.get("schema") != SCHEMA:
-        raise ValueError(f"unknown cruzadas state schema {data.get('schema')!r}")
-    return State(
-        ruleset=Ruleset.from_json(data["ruleset"]),
-        language=data["language"],
-        list_slug=data["list_slug"],
-        list_version=data["list_version"],
-        board=tuple(None if t is None else Tile(t[0], bool(t[1])) for t in data["board"]),
-        racks=[list(rack) for rack in data["racks"]],
-        bag=list(data["bag"]),
-        shuffle_seed=data["shuffle_seed"],
-        star_cell=data["star_cell"],
-        star_spent=data["star_spent"],
-        scores=list(data["scores"]),
-        turn=data["turn"],
-        passes=data["passes"],
-        history=[_turn_from(t) for t in data["history"]],
-        started_at=decode_time(data["started_at"]),
-        phase=data["phase"],
-        finished_at=decode_time(data["finished_at"]),
-        reason=data["reason"],
-        winner=data["winner"],
-        adjustment=None if data["adjustment"] is None else list(data["adjustment"]),
-        stopped=data["stopped"],
-    )
+to_json, from_json = state_codec(State, slug=SLUG, schema=SCHEMA)
 
 
 # -- a new game -------------------------------------------------------------------------------------
