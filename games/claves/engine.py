@@ -20,6 +20,7 @@ from datetime import datetime
 from typing import Any
 
 from games.claves import clues
+from games.runtime.codec import state_codec, stored_as
 from games.runtime.engine import (
     Action,
     Event,
@@ -27,7 +28,6 @@ from games.runtime.engine import (
     Viewer,
     WordList,
     WordSource,
-    decode_time,
     encode_time,
     list_version,
     require_aware,
@@ -105,6 +105,15 @@ class Guess:
     result: str  # key | empty | trap: what the giver's map says
 
 
+def _guess_pairs(guesses: list[Guess]) -> list[list[Any]]:
+    """Guesses as stored: [cell, result] each."""
+    return [[g.cell, g.result] for g in guesses]
+
+
+def _guesses_from(data: list[list[Any]]) -> list[Guess]:
+    return [Guess(cell, result) for cell, result in data]
+
+
 @dataclass
 class Turn:
     """One clue and what followed it; the last one is the current turn while guessing."""
@@ -115,7 +124,7 @@ class Turn:
     shown: str  # as typed (lowercased, accents kept)
     count: int  # the clue's number, 0-9
     at: datetime
-    guesses: list[Guess] = field(default_factory=list)
+    guesses: list[Guess] = field(default_factory=list, metadata=stored_as(_guess_pairs, _guesses_from))
     end: str | None = None  # empty | ended | trap | all_keys | stopped (None while guessing)
 
 
@@ -165,87 +174,14 @@ class State:
 # -- JSON -------------------------------------------------------------------------------------------
 
 
-def _turn_json(turn: Turn) -> dict[str, Any]:
-    return {
-        "number": turn.number,
-        "giver": turn.giver,
-        "word": turn.word,
-        "shown": turn.shown,
-        "count": turn.count,
-        "at": encode_time(turn.at),
-        "guesses": [[g.cell, g.result] for g in turn.guesses],
-        "end": turn.end,
-    }
-
-
-def _turn_from(data: Mapping[str, Any]) -> Turn:
-    return Turn(
-        number=data["number"],
-        giver=data["giver"],
-        word=data["word"],
-        shown=data["shown"],
-        count=data["count"],
-        at=decode_time(data["at"]),
-        guesses=[Guess(cell, result) for cell, result in data["guesses"]],
-        end=data["end"],
-    )
+_to_json, from_json = state_codec(State, slug=SLUG, schema=SCHEMA)
 
 
 def to_json(state: State) -> dict[str, Any]:
-    """The state as plain JSON data (what the match row stores; both maps included)."""
-    return {
-        "schema": SCHEMA,
-        "level": state.level,
-        "turns": state.turns,
-        "list_slug": state.list_slug,
-        "list_version": state.list_version,
-        "words": list(state.words),
-        "shown": list(state.shown),
-        # The runtime avoids a room's earlier "hidden_words" when it draws the next board
-        # (games.runtime.matches._recent_hidden_words): the board words are this game's.
-        "hidden_words": list(state.words),
-        "maps": [list(m) for m in state.maps],
-        "first_giver": state.first_giver,
-        "giver": state.giver,
-        "phase": state.phase,
-        "turns_left": state.turns_left,
-        "uncovered": list(state.uncovered),
-        "marks": [list(m) for m in state.marks],
-        "history": [_turn_json(t) for t in state.history],
-        "started_at": encode_time(state.started_at),
-        "finished_at": encode_time(state.finished_at),
-        "result": state.result,
-        "reason": state.reason,
-        "trap_cell": state.trap_cell,
-        "stopped": state.stopped,
-    }
-
-
-def from_json(data: Mapping[str, Any]) -> State:
-    if data.get("schema") != SCHEMA:
-        raise ValueError(f"unknown claves state schema {data.get('schema')!r}")
-    return State(
-        level=data["level"],
-        turns=data["turns"],
-        list_slug=data["list_slug"],
-        list_version=data["list_version"],
-        words=list(data["words"]),
-        shown=list(data["shown"]),
-        maps=[list(m) for m in data["maps"]],
-        first_giver=data["first_giver"],
-        giver=data["giver"],
-        phase=data["phase"],
-        turns_left=data["turns_left"],
-        uncovered=list(data["uncovered"]),
-        marks=[list(m) for m in data["marks"]],
-        history=[_turn_from(t) for t in data["history"]],
-        started_at=decode_time(data["started_at"]),
-        finished_at=decode_time(data["finished_at"]),
-        result=data["result"],
-        reason=data["reason"],
-        trap_cell=data["trap_cell"],
-        stopped=data["stopped"],
-    )
+    """The state as plain JSON data (what the match row stores; both maps included), with "hidden_words":
+    the runtime avoids a room's earlier ones when it draws the next board
+    (games.runtime.matches._recent_hidden_words), and the board words are this game's."""
+    return {**_to_json(state), "hidden_words": list(state.words)}
 
 
 # -- a new game -------------------------------------------------------------------------------------
