@@ -25,13 +25,13 @@ from datetime import datetime
 from typing import Any
 
 from games import wordle
+from games.runtime.codec import state_codec
 from games.runtime.engine import (
     Action,
     Event,
     IllegalMove,
     Viewer,
     WordSource,
-    decode_time,
     encode_time,
     list_version,
     require_aware,
@@ -143,109 +143,7 @@ class State:
 # -- JSON -------------------------------------------------------------------------------------------
 
 
-def _row_json(row: Row) -> dict[str, Any]:
-    return {
-        "seat": row.seat,
-        "word": row.word,
-        "shown": row.shown,
-        "marks": None if row.marks is None else list(row.marks),
-        "at": encode_time(row.at),
-    }
-
-
-def _duel_json(duel: Duel) -> dict[str, Any]:
-    return {
-        "seats": list(duel.seats),
-        "length": duel.length,
-        "hidden": duel.hidden,
-        "shown": duel.shown,
-        "turn_started_at": encode_time(duel.turn_started_at),
-        "rows": [_row_json(r) for r in duel.rows],
-        "winner": duel.winner,
-        "end": duel.end,
-        "ended_at": encode_time(duel.ended_at),
-    }
-
-
-def to_json(state: State) -> dict[str, Any]:
-    return {
-        "schema": SCHEMA,
-        "language": state.language,
-        "seat_count": state.seat_count,
-        "seed": state.seed,
-        "words": copy.deepcopy(state.words),
-        "list_versions": dict(state.list_versions),
-        "lives": list(state.lives),
-        "left": list(state.left),
-        "places": list(state.places),
-        "out_round": list(state.out_round),
-        "rounds": [
-            {
-                "number": r.number,
-                "intro_at": encode_time(r.intro_at),
-                "opens_at": encode_time(r.opens_at),
-                "duels": [_duel_json(d) for d in r.duels],
-                "bye": r.bye,
-                "ended_at": encode_time(r.ended_at),
-            }
-            for r in state.rounds
-        ],
-        "phase": state.phase,
-        "finished_at": encode_time(state.finished_at),
-        "stopped": state.stopped,
-    }
-
-
-def from_json(data: Mapping[str, Any]) -> State:
-    if data.get("schema") != SCHEMA:
-        raise ValueError(f"unknown torneo state schema {data.get('schema')!r}")
-    return State(
-        language=data["language"],
-        seat_count=data["seat_count"],
-        seed=data["seed"],
-        words=copy.deepcopy(data["words"]),
-        list_versions=dict(data["list_versions"]),
-        lives=list(data["lives"]),
-        left=list(data["left"]),
-        places=list(data["places"]),
-        out_round=list(data["out_round"]),
-        rounds=[
-            Round(
-                number=r["number"],
-                intro_at=decode_time(r["intro_at"]),
-                opens_at=decode_time(r["opens_at"]),
-                bye=r["bye"],
-                ended_at=decode_time(r["ended_at"]),
-                duels=[
-                    Duel(
-                        seats=list(d["seats"]),
-                        length=d["length"],
-                        hidden=d["hidden"],
-                        shown=d["shown"],
-                        turn_started_at=decode_time(d["turn_started_at"]),
-                        winner=d["winner"],
-                        end=d["end"],
-                        ended_at=decode_time(d["ended_at"]),
-                        rows=[
-                            Row(
-                                seat=w["seat"],
-                                word=w["word"],
-                                shown=w["shown"],
-                                marks=None if w["marks"] is None else list(w["marks"]),
-                                at=decode_time(w["at"]),
-                            )
-                            for w in d["rows"]
-                        ],
-                    )
-                    for d in r["duels"]
-                ],
-            )
-            for r in data["rounds"]
-        ],
-        phase=data["phase"],
-        finished_at=decode_time(data["finished_at"]),
-        stopped=data["stopped"],
-    )
+to_json, from_json = state_codec(State, slug=SLUG, schema=SCHEMA)
 
 
 # -- a new tournament -------------------------------------------------------------------------------
