@@ -4,6 +4,7 @@ The lobby's own sweep (queue presence, quick-match launches) is lobby.tasks.swee
 
 from __future__ import annotations
 
+import functools
 import logging
 from collections.abc import Callable, Iterable
 from datetime import datetime, timedelta
@@ -134,5 +135,5 @@ def _silent_sockets(now) -> int:
     away, and abandons count from when they were last heard from."""
     silent = presence.silent_sweep()
     for code in silent:
-        broadcast.safely("announce", f"room {code}", lambda code=code: broadcast.announce(code))
+        broadcast.safely("announce", f"room {code}", functools.partial(broadcast.announce, code))
     return len(silent)

@@ -126,7 +126,7 @@ def fixed_words(
     for word in given:
         norm = alphabets.normalise(language, word)
         length = None if norm is None else alphabets.length(language, norm)
-        if length not in lengths or norm not in valid(length):
+        if norm is None or length is None or length not in lengths or norm not in valid(length):
             raise ValueError(f"{word!r} cannot be a {what}")
         out.append((length, norm))
     if len({norm for _length, norm in out}) != len(out):

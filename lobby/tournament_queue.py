@@ -137,9 +137,11 @@ def _match(newcomer: TournamentTicket, interface_language: str) -> Room | None:
     by_id = {ticket.pk: ticket for ticket in [*others, newcomer]}
     tickets = [by_id[item.ticket] for item in room]
     people = [held.player for ticket in tickets for held in holders[ticket.pk]]
-    groups = {ticket.party.code for ticket in tickets if ticket.party_id}
+    groups = {ticket.party.code for ticket in tickets if ticket.party is not None}
     parties = [
-        (ticket.party.code, [held.player_id for held in holders[ticket.pk]]) for ticket in tickets if ticket.party_id
+        (ticket.party.code, [held.player_id for held in holders[ticket.pk]])
+        for ticket in tickets
+        if ticket.party is not None
     ]
     TournamentTicket.objects.filter(pk__in=[ticket.pk for ticket in tickets]).delete()
     # The board links back to the group page; with two groups in one room there is no single page.
@@ -179,7 +181,7 @@ def ticket_withdraw(*, ticket_id: int) -> bool:
         deleted, _rows = TournamentTicket.objects.filter(pk=ticket_id).delete()
         if deleted:
             live.lobby_changed()
-            if ticket.party_id:
+            if ticket.party is not None:
                 live.party_changed(ticket.party.code, ids)
         return bool(deleted)
 

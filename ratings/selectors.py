@@ -26,7 +26,8 @@ def leaderboard(game: str, limit: int = 50) -> list[Rating]:
         Rating.objects.filter(game=game).select_related("player").order_by("-value", "-games", "player_id")[:limit]
     )
     for index, row in enumerate(rows):
-        row.rank = rows[index - 1].rank if index and rows[index - 1].value == row.value else index + 1
+        # `rank` is this read's own attribute, as .annotate() would add one (the model has no such field).
+        row.rank = rows[index - 1].rank if index and rows[index - 1].value == row.value else index + 1  # type: ignore[attr-defined]
     return rows
 
 

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, TypedDict
 
 from django.db.models import Count, F, Q, QuerySet, Sum, Window
 from django.db.models.functions import Coalesce
@@ -10,6 +12,13 @@ from django.db.models.functions import Coalesce
 from accounts.models import Player
 from wallet.conf import stake_levels
 from wallet.models import Account, Leg, Transfer
+
+if TYPE_CHECKING:
+    from django_stubs_ext import WithAnnotations  # mypy only: django-stubs is a dev dependency
+
+
+class _ByLegs(TypedDict):
+    by_legs: int  # an account's balance as the sum of its legs (ledger_problems' annotation)
 
 
 def balance_of(*, player: Player) -> int:
@@ -118,7 +127,8 @@ def ledger_problems() -> list[str]:
     return problems
 
 
-def _escrow_problems(escrows: dict[str, Account]) -> list[str]:
+def _escrow_problems(escrows: Mapping[str | None, WithAnnotations[Account, _ByLegs]]) -> list[str]:
+    """`escrows`: match_ref -> its escrow account, annotated with `by_legs` (the sum of its legs)."""
     held = dict(
         Transfer.objects.filter(kind=Transfer.Kind.HOLD)
         .annotate(pot=Sum("legs__amount", filter=Q(legs__amount__gt=0)))

@@ -17,7 +17,7 @@ import functools
 import json
 import logging
 from collections.abc import Callable, Sequence
-from typing import ParamSpec
+from typing import ParamSpec, TypedDict
 
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext_lazy as _
@@ -30,6 +30,15 @@ Moves = list[tuple[Account, int]]
 P = ParamSpec("P")
 
 log = logging.getLogger(__name__)
+
+
+class _Found(TypedDict, total=False):
+    """What an escrow operation's `accounts()` found before the locks, for its `plan` under them (ids)."""
+
+    escrow: int
+    stakes: dict[int, int]  # staker's account id -> credits put in
+    winner: int
+    house: int
 
 
 # Codes a player can cause (their balance, a guest, a stake the site does not offer): not errors of the site.
@@ -316,7 +325,7 @@ def _require_open(escrow: Account, stakes: dict[int, int]) -> None:
 def escrow_settle(*, match_ref: str, winner: Player, key: str) -> Transfer:
     """Pay the pot to the winner minus the house's cut (pot - floor(pot * 90 / 100)); escrow ends at 0."""
     params = {"match": match_ref, "winner": winner.pk}
-    found: dict[str, object] = {}
+    found: _Found = {}
 
     def accounts() -> set[int]:
         escrow, stakes = _stakes_of(match_ref)
@@ -324,7 +333,7 @@ def escrow_settle(*, match_ref: str, winner: Player, key: str) -> Transfer:
         if winner_account is None or winner_account.pk not in stakes:
             raise WalletError("not_a_staker", _("The winner did not stake in this match."))
         house = _system_account(Account.Kind.HOUSE)
-        found.update(escrow=escrow.pk, stakes=stakes, winner=winner_account.pk, house=house.pk)
+        found.update({"escrow": escrow.pk, "stakes": stakes, "winner": winner_account.pk, "house": house.pk})
         return {escrow.pk, winner_account.pk, house.pk}
 
     def plan(locked: dict[int, Account]) -> Moves:
@@ -340,11 +349,11 @@ def escrow_settle(*, match_ref: str, winner: Player, key: str) -> Transfer:
 
 
 def _return_stakes(*, match_ref: str, key: str, kind: str) -> Transfer:
-    found: dict[str, object] = {}
+    found: _Found = {}
 
     def accounts() -> set[int]:
         escrow, stakes = _stakes_of(match_ref)
-        found.update(escrow=escrow.pk, stakes=stakes)
+        found.update({"escrow": escrow.pk, "stakes": stakes})
         return {escrow.pk, *stakes}
 
     def plan(locked: dict[int, Account]) -> Moves:

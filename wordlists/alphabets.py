@@ -170,7 +170,7 @@ def _split_korean(word: str) -> str | None:
         code = ord(ch)
         if 0xAC00 <= code <= 0xD7A3:
             i = code - 0xAC00
-            parts = (_KO_LEADS[i // 588], _KO_MEDIALS[(i % 588) // 28], _KO_TAILS[i % 28])
+            parts: tuple[str, ...] = (_KO_LEADS[i // 588], _KO_MEDIALS[(i % 588) // 28], _KO_TAILS[i % 28])
         else:
             parts = (_KO_CONJOINING.get(ch, ch),)
         for part in parts:

@@ -118,11 +118,17 @@ def room_leave(*, room: Room, player: Player) -> None:
         seat.player = None
         seat.save(update_fields=["player"])
         if room.host_id == player.pk:
-            heir = room.seats.filter(player__isnull=False).exclude(pk=seat.pk).order_by("index").first()
+            heir = (
+                room.seats.filter(player__isnull=False)
+                .exclude(pk=seat.pk)
+                .order_by("index")
+                .values_list("player_id", flat=True)
+                .first()
+            )
             if heir is None:
                 room.status = Room.CLOSED
             else:
-                room.host_id = heir.player_id
+                room.host_id = heir
         _changed(room)
 
 
