@@ -1,13 +1,16 @@
-from django.urls import path
+import importlib.util
+
+from django.urls import include, path
 
 from games import views
+from games.runtime.catalogue import game_slugs
 
 # The games' pages that go through the lobby (quick match, offers, the Cruzadas queue): lobby/urls.py.
+# A game's own pages: its games/<slug>/urls.py, included here for every game that has one.
+_GAME_PAGES = [slug for slug in game_slugs() if importlib.util.find_spec(f"games.{slug}.urls") is not None]
+
 urlpatterns = [
-    path("play/duelo/", views.duelo_home, name="duelo_home"),
-    path("play/wordgrid/practice/", views.wordgrid_practice, name="wordgrid_practice"),
-    path("play/cruzadas/new/", views.cruzadas_new, name="cruzadas_new"),
-    path("play/claves/", views.claves_home, name="claves_home"),
+    *[path("", include(f"games.{slug}.urls")) for slug in _GAME_PAGES],
     path("r/", views.room_by_code, name="room_by_code"),
     path("r/<str:code>/", views.room, name="room"),
     path("r/<str:code>/settings/", views.room_settings, name="room_settings"),

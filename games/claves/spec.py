@@ -8,12 +8,24 @@ from typing import Any
 
 from games.claves import engine
 from games.runtime.catalogue import GameSpec
+from games.runtime.engine import gettext_noop as _
 
 
 def clean_settings(raw: Mapping[str, Any], interface_language: str) -> dict[str, Any]:
     """The host's options, checked by the engine's own rules. The words are Spanish whatever the
     interface language (the only lists shipped), so the interface language chooses nothing."""
     return engine.make_settings(raw)
+
+
+def room_context(room: Any) -> dict[str, Any]:
+    """The room page's extras: the pair's wins and losses in this room (Claves keeps them per room)."""
+    outcomes = [match.outcome or {} for match in room.matches.filter(status="finished")]
+    return {
+        "record": {
+            "won": sum(1 for o in outcomes if o.get("won")),
+            "lost": sum(1 for o in outcomes if o.get("won") is False and not o.get("stopped")),
+        }
+    }
 
 
 SPEC = GameSpec(
@@ -30,4 +42,12 @@ SPEC = GameSpec(
     hidden_list=lambda settings: engine.list_slug(settings["level"]),
     code_length=5,  # the rules: "el código de sala de 5 caracteres"
     leave_interrupts=True,  # someone leaving mid-game sends everyone back to the waiting room
+    order=50,
+    blurb=_("Work together: give one-word clues so your partner finds every key."),
+    players=_("2 players together, anyone can watch"),
+    home_url_name="claves_home",
+    start_label="games/claves/room_start_label.html",  # "Let's start", then "Let's play again"
+    room_people="games/claves/room_people.html",  # who is in the room, and the pair's record
+    settings_form="games.claves.forms.ClavesRoomForm",
+    room_context=room_context,
 )

@@ -9,6 +9,7 @@ from typing import Any
 from games.cruzadas import engine
 from games.cruzadas.bots import LEVELS
 from games.runtime.catalogue import GameSpec
+from games.runtime.engine import gettext_noop as _
 
 
 def clean_settings(raw: Mapping[str, Any], interface_language: str) -> dict[str, Any]:
@@ -48,4 +49,8 @@ SPEC = GameSpec(
     hidden_list=None,
     engine_kwargs=_engine_kwargs,
     join_grace_seconds=JOIN_GRACE_SECONDS,
+    order=40,
+    blurb=_("The crossword tile game with the Turkish bag, against a friend or the AI."),
+    players=_("2 players or you against the AI"),
+    home_url_name="cruzadas_home",
 )

@@ -8,6 +8,7 @@ from typing import Any
 from games.duelo import engine
 from games.duelo.bots import LEVELS
 from games.runtime.catalogue import GameSpec
+from games.runtime.engine import gettext_noop as _
 
 
 def clean_settings(raw: Mapping[str, Any], interface_language: str) -> dict[str, Any]:
@@ -43,4 +44,12 @@ SPEC = GameSpec(
     clean_settings=clean_settings,
     defaults={"rounds": engine.DEFAULT_ROUNDS, "round_seconds": engine.DEFAULT_ROUND_SECONDS},
     hidden_list=lambda settings: engine.list_slugs(settings["language"])[1],
+    order=10,
+    blurb=_("Guess the hidden five-letter word before your rivals, all at the same time."),
+    players=_("2 to 6 players, bots welcome"),
+    home_url_name="duelo_home",
+    stylesheets=("css/wordle.css",),  # the Wordle tiles and keyboard, shared with the Torneo
+    room_subtitle="games/duelo/room_subtitle.html",
+    settings_form="games.duelo.forms.DueloRoomForm",
+    leave_to=lambda settings: "/play/duelo/",
 )

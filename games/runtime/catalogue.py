@@ -1,16 +1,21 @@
-"""What the runtime needs to know about each game beyond its engine: seats, bots, room settings.
+"""What the runtime and the pages need to know about each game beyond its engine: seats, bots, room
+settings, and what the room page shows of it.
 
-Pure (no Django): a GameSpec is data plus one settings-cleaning function, so rooms of every game are
-created, checked and filled the same way.
+Pure (no Django): a GameSpec is data plus a few functions, so rooms of every game are created, checked,
+filled and shown the same way. The games are found, not listed: every games/<slug>/spec.py with a SPEC.
 """
 
 from __future__ import annotations
 
+import functools
+import importlib
+import importlib.util
+import pkgutil
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from games.runtime.engine import IllegalMove
+from games.runtime.engine import Refusal
 from games.runtime.engine import gettext_noop as _
 
 
@@ -23,7 +28,7 @@ class GameSpec:
     guest_host_max_seats: int
     bot_levels: tuple[str, ...]
     spectators: bool
-    # (raw settings from a form or a client, interface language) -> clean settings, or IllegalMove
+    # (raw settings from a form or a client, interface language) -> clean settings, or Refusal
     clean_settings: Callable[[Mapping[str, Any], str], dict[str, Any]]
     defaults: Mapping[str, Any] = field(default_factory=dict)
     # (clean settings) -> the slug(s) of the list(s) hidden words are drawn from, so admins' bans apply
@@ -45,6 +50,30 @@ class GameSpec:
     # Rated games: (ratings at the start, places fixed so far, seat) -> that seat's change (games.runtime.rated)
     rating_change: Callable[[list[int], list[int | None], int], int] | None = None
 
+    # -- the pages (games/views.py and templates/games/room.html read these; no page names a game) --
+    # Where the game comes in lists (the home page's cards, game_slugs()): lower first.
+    order: int = 100
+    # The home page's card (lobby/games.py): English, marked with gettext_noop, translated by the page.
+    blurb: str = ""
+    players: str = ""
+    # The URL name of the game's own page ("" none); its views and urls live in games/<slug>/ (games/urls.py
+    # includes every games/<slug>/urls.py it finds).
+    home_url_name: str = ""
+    # Stylesheets the room page loads before the game's own `css/<slug>.css` (shared board pieces).
+    stylesheets: tuple[str, ...] = ()
+    # Templates the room page includes ("" none): after the game's name (the room's options in a line),
+    # as the start button's label (default "Start the match"), and at the end of the seats panel.
+    room_subtitle: str = ""
+    start_label: str = ""
+    room_people: str = ""
+    # Dotted path of the host's options form on the room page ("" none). Its fields are the settings,
+    # plus optionally `seats`; a field named `bots` (for creating a room) is not shown there.
+    settings_form: str = ""
+    # (room) -> extra context for the room page and its templates (Claves: the room's record).
+    room_context: Callable[[Any], dict[str, Any]] | None = None
+    # (clean settings) -> the path a player goes to after leaving a room of this game.
+    leave_to: Callable[[Mapping[str, Any]], str] = lambda settings: "/"
+
     def seat_limit(self, *, host_is_guest: bool) -> int:
         return self.guest_host_max_seats if host_is_guest else self.max_seats
 
@@ -56,41 +85,53 @@ class GameSpec:
             count = -1
         if not self.min_seats <= count <= limit:
             if host_is_guest and count > limit and count <= self.max_seats:
-                raise IllegalMove(
+                raise Refusal(
                     "guest_seat_limit",
                     _("A guest can open rooms of up to %(max)d seats. Create an account for more."),
                     {"max": limit},
                 )
-            raise IllegalMove(
+            raise Refusal(
                 "bad_seats", _("A room has from %(min)d to %(max)d seats."), {"min": self.min_seats, "max": limit}
             )
         return count
 
     def check_bot_level(self, level: Any) -> str:
         if level not in self.bot_levels:
-            raise IllegalMove(
+            raise Refusal(
                 "bad_bot_level", _("Choose a bot level: %(choices)s."), {"choices": ", ".join(self.bot_levels)}
             )
         return level
 
 
-_SPECS: dict[str, str] = {
-    "duelo": "games.duelo.spec",
-    "wordgrid": "games.wordgrid.spec",
-    "cruzadas": "games.cruzadas.spec",
-    "claves": "games.claves.spec",
-    "torneo": "games.torneo.spec",
-}
+def _discover() -> dict[str, GameSpec]:
+    """Every game: each package games/<slug>/ with a spec.py defining SPEC, in the specs' `order`.
+
+    A new game adds its folder; no list here names it (docs/engine-interface.md, "The files a new game adds").
+    """
+    import games
+
+    specs = []
+    for info in pkgutil.iter_modules(games.__path__):
+        if not info.ispkg or importlib.util.find_spec(f"games.{info.name}.spec") is None:
+            continue
+        spec = importlib.import_module(f"games.{info.name}.spec").SPEC
+        if spec.slug != info.name:
+            raise RuntimeError(f"games/{info.name}/spec.py names its game {spec.slug!r}: the slug is the folder's")
+        specs.append(spec)
+    return {spec.slug: spec for spec in sorted(specs, key=lambda spec: (spec.order, spec.slug))}
+
+
+@functools.cache
+def _specs() -> dict[str, GameSpec]:
+    return _discover()
 
 
 def spec_for(slug: str) -> GameSpec:
-    import importlib
-
     try:
-        return importlib.import_module(_SPECS[slug]).SPEC
+        return _specs()[slug]
     except KeyError:
         raise KeyError(f"no game {slug!r}") from None
 
 
 def game_slugs() -> list[str]:
-    return list(_SPECS)
+    return list(_specs())

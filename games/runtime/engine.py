@@ -272,16 +272,39 @@ def think_time(ranges: Mapping[str, tuple[float, float]]) -> Callable[[str, rand
 
 
 class _Registry(Mapping[str, ModuleType]):
-    """Slug -> engine module, imported on first use (engines import this module, so not eagerly)."""
+    """Slug -> a module of each game (`games.<slug>.<module>`), imported on first use (engines import this
+    module, so not eagerly).
 
-    def __init__(self, paths: Mapping[str, str]) -> None:
-        self._paths = dict(paths)
+    The games are found, not listed: every package games/<slug>/ with a spec.py (the game, see
+    games.runtime.catalogue) that has the module. Finding them imports only the packages' __init__.
+    """
+
+    def __init__(self, module: str) -> None:
+        self._module = module
+        self._found: dict[str, str] | None = None
+
+    @property
+    def _paths(self) -> dict[str, str]:
+        if self._found is None:
+            import importlib.util
+            import pkgutil
+
+            import games
+
+            self._found = {
+                info.name: f"games.{info.name}.{self._module}"
+                for info in sorted(pkgutil.iter_modules(games.__path__), key=lambda info: info.name)
+                if info.ispkg
+                and importlib.util.find_spec(f"games.{info.name}.spec") is not None
+                and importlib.util.find_spec(f"games.{info.name}.{self._module}") is not None
+            }
+        return self._found
 
     def __getitem__(self, slug: str) -> ModuleType:
         try:
             path = self._paths[slug]
         except KeyError:
-            raise KeyError(f"no engine for game {slug!r}") from None
+            raise KeyError(f"no {self._module} for game {slug!r}") from None
         return importlib.import_module(path)
 
     def __iter__(self) -> Iterator[str]:
@@ -294,23 +317,7 @@ class _Registry(Mapping[str, ModuleType]):
         return dict(self._paths)
 
 
-# Every game's engine, by the slug the code uses (see docs/rules/README.md). Games add themselves
-# here as their engine lands; the bots of a game live next to it (`games.<slug>.bots`).
-ENGINES = _Registry(
-    {
-        "duelo": "games.duelo.engine",
-        "wordgrid": "games.wordgrid.engine",
-        "cruzadas": "games.cruzadas.engine",
-        "claves": "games.claves.engine",
-        "torneo": "games.torneo.engine",
-    }
-)
-
-BOTS = _Registry(
-    {
-        "cruzadas": "games.cruzadas.bots",
-        "duelo": "games.duelo.bots",
-        "wordgrid": "games.wordgrid.bots",
-        "torneo": "games.torneo.bots",
-    }
-)
+# Every game's engine (`games/<slug>/engine.py`) and bots (`games/<slug>/bots.py`, for games with bots), by
+# the slug the code uses (see docs/rules/README.md).
+ENGINES = _Registry("engine")
+BOTS = _Registry("bots")

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from games.runtime.catalogue import GameSpec
-from games.runtime.engine import IllegalMove
+from games.runtime.engine import Refusal
 from games.runtime.engine import gettext_noop as _
 from games.torneo import engine
 from games.torneo.bots import LEVELS
@@ -26,7 +26,7 @@ def clean_settings(raw: Mapping[str, Any], interface_language: str) -> dict[str,
     whether the tournament is rated, and the group it came from (a code, or absent)."""
     language = raw.get("language") or (interface_language if interface_language in engine.LANGUAGES else "es")
     if language not in engine.LANGUAGES:
-        raise IllegalMove(
+        raise Refusal(
             "bad_language", _("Choose a word language: %(choices)s."), {"choices": ", ".join(engine.LANGUAGES)}
         )
     clean: dict[str, Any] = {"language": language, "rated": bool(raw.get("rated", False))}
@@ -34,6 +34,12 @@ def clean_settings(raw: Mapping[str, Any], interface_language: str) -> dict[str,
     if isinstance(group, str) and group.isalnum() and len(group) <= 12:
         clean["group"] = group
     return clean
+
+
+def leave_to(settings: Mapping[str, Any]) -> str:
+    """A player who leaves a tournament goes back to its group, or to the lobby."""
+    group = settings.get("group")
+    return f"/g/{group}/" if group else "/lobby/"
 
 
 def hidden_lists(settings: Mapping[str, Any]) -> tuple[str, ...]:
@@ -56,4 +62,11 @@ SPEC = GameSpec(
     abandon_seconds=ABANDON_SECONDS,
     # Applied as soon as a place is fixed (the rules: "El cambio se aplica en cuanto se determina tu puesto").
     rating_change=change_at_placement,
+    order=20,
+    blurb=_("Eight players, three lives, one-on-one word duels until one is left standing."),
+    players=_("8 players, rated"),
+    home_url_name="lobby",
+    stylesheets=("css/wordle.css",),  # the Wordle tiles and keyboard, shared with Duelo
+    room_subtitle="games/torneo/room_subtitle.html",
+    leave_to=leave_to,
 )

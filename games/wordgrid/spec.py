@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from games.runtime.catalogue import GameSpec
+from games.runtime.engine import gettext_noop as _
 from games.wordgrid import engine
 from games.wordgrid.bots import LEVELS
 
@@ -39,4 +40,8 @@ SPEC = GameSpec(
     hidden_list=None,
     engine_kwargs=_engine_kwargs,
     join_grace_seconds=JOIN_GRACE_SECONDS,
+    order=30,
+    blurb=_("Add a letter, trace a word on the 5x5 grid, beat the clock and your opponent."),
+    players=_("2 players or you against a bot, optional stakes"),
+    home_url_name="wordgrid_home",
 )

@@ -1,0 +1,41 @@
+"""Duelo's own page: a room of one's own with friends and bots (the quick match is lobby/play_views.py)."""
+
+from __future__ import annotations
+
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_http_methods
+
+from accounts.decorators import player_required
+from games.duelo.forms import DueloRoomForm
+from games.forms import LANGUAGE_NAMES
+from games.pages import word_language_default as _word_language_default
+from games.runtime.errors import GameError
+from games.runtime.errors import error_text as _message
+from games.runtime.rooms import room_create
+
+
+@require_http_methods(["GET", "POST"])
+@player_required
+def duelo_home(request):
+    """Quick match, or a room of one's own with friends and bots."""
+    form = DueloRoomForm(request.POST or None, initial={"language": _word_language_default()})
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            room = room_create(
+                game="duelo",
+                host=request.player,
+                seats=data["seats"],
+                bot_level=data["bots"],
+                interface_language=_word_language_default(),
+                settings={key: data[key] for key in ("language", "rounds", "round_seconds")},
+            )
+        except GameError as error:
+            form.add_error(None, _message(error))
+        else:
+            return redirect("room", code=room.code)
+    return render(
+        request,
+        "games/duelo/home.html",
+        {"form": form, "default_language": _word_language_default(), "languages": LANGUAGE_NAMES},
+    )
