@@ -4,6 +4,8 @@ the append-only event log, and each player's result of a finished match.
 Only games.runtime services write these rows (DESIGN.md: one service path writes game state).
 """
 
+from typing import Any
+
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
@@ -112,9 +114,11 @@ class Match(models.Model):
     stake = models.PositiveIntegerField(_("stake"), default=0)
     started_at = models.DateTimeField(_("started"), auto_now_add=True)
     finished_at = models.DateTimeField(_("finished"), null=True, blank=True)
-    outcome = models.JSONField(_("outcome"), null=True, blank=True)
+    # JSON (`Any` for mypy): None until the status says it is there, FINISHED for the outcome, ARRIVING for the
+    # arrival, and the services read them only then; the status, not the type, tells (docs/decisions.md #26).
+    outcome: Any = models.JSONField(_("outcome"), null=True, blank=True)
     # While ARRIVING: {"awaiting": [seats], "join_by": ISO, "settings": {...}}; afterwards what it was.
-    arrival = models.JSONField(_("arrival"), null=True, blank=True)
+    arrival: Any = models.JSONField(_("arrival"), null=True, blank=True)
 
     class Meta:
         verbose_name = _("match")

@@ -21,7 +21,8 @@ from games.runtime.matches import match_abandon
 
 
 def _games_with_abandon() -> dict[str, float]:
-    return {slug: spec_for(slug).abandon_seconds for slug in game_slugs() if spec_for(slug).abandon_seconds is not None}
+    limits = {slug: spec_for(slug).abandon_seconds for slug in game_slugs()}
+    return {slug: seconds for slug, seconds in limits.items() if seconds is not None}
 
 
 def abandons_sweep(now: datetime | None = None) -> int:

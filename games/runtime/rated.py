@@ -42,12 +42,12 @@ def match_is_rated(match: Match) -> bool:
 
 def placements_apply(match: Match, state: Any) -> None:
     """Apply the change of every person whose place is now fixed (inside the match's transaction)."""
-    if not match_is_rated(match):
+    change = spec_for(match.game).rating_change
+    if change is None or not match_is_rated(match):  # a rated match is always of a game with a rating change
         return
     places = engine_for(match.game).fixed_places(state)
     ratings = [sitter["rating"] for sitter in match.lineup]
-    change = spec_for(match.game).rating_change
-    changes = {
+    changes: dict[int, tuple[int, int | None]] = {
         match.lineup[seat]["player"]: (change(ratings, list(places), seat), place)
         for seat, place in enumerate(places)  # empty while no place is final (the default hook)
         if place is not None

@@ -36,9 +36,9 @@ def room_snapshot(room: Room, viewer: Player | None, *, invite_url: str, online:
                 "index": seat.index,
                 "kind": "player" if seat.player_id else "bot" if seat.bot_level else "empty",
                 "nickname": seat.player.nickname
-                if seat.player_id
+                if seat.player is not None
                 else (BOT_NAMES[seat.index % len(BOT_NAMES)] if seat.bot_level else None),
-                "tag": seat.player.tag if seat.player_id else None,
+                "tag": seat.player.tag if seat.player is not None else None,
                 "bot_level": seat.bot_level or None,
                 "online": bool(seat.player_id and seat.player_id in online) or bool(seat.bot_level),
                 "is_you": your_seat == seat.index,
