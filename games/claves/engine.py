@@ -12,7 +12,6 @@ Word lists: the board is drawn from `claves-es-<level>` (`familiar` or `standard
 
 from __future__ import annotations
 
-import copy
 import random
 from collections.abc import Container, Iterable, Mapping
 from dataclasses import dataclass, field
@@ -20,7 +19,7 @@ from datetime import datetime
 from typing import Any
 
 from games.claves import clues
-from games.runtime.codec import state_codec, stored_as
+from games.runtime.codec import state_codec, state_copier, stored_as
 from games.runtime.engine import (
     Action,
     Event,
@@ -175,6 +174,7 @@ class State:
 
 
 _to_json, from_json = state_codec(State, slug=SLUG, schema=SCHEMA)
+copy_state = state_copier(State)  # the rules change a copy, never the caller's state
 
 
 def to_json(state: State) -> dict[str, Any]:
@@ -276,7 +276,7 @@ def next_deadline(state: State) -> datetime | None:
 
 def advance(state: State, now: datetime) -> tuple[State, list[Event]]:
     require_aware(now)
-    return copy.deepcopy(state), []
+    return copy_state(state), []
 
 
 # -- the end ----------------------------------------------------------------------------------------
@@ -306,7 +306,7 @@ def _finish(state: State, at: datetime, result: str, reason: str, events: list[E
 def stop(state: State, now: datetime, reason: str) -> tuple[State, list[Event]]:
     """End the game now, neither won nor lost (someone left, an admin ended a stuck game)."""
     now = require_aware(now)
-    state = copy.deepcopy(state)
+    state = copy_state(state)
     events: list[Event] = []
     if state.phase == FINISHED:
         return state, events
@@ -341,7 +341,7 @@ def apply(
     if state.phase == FINISHED:
         raise IllegalMove("match_over", _("The match is over."))
     kind = action["type"]
-    state = copy.deepcopy(state)
+    state = copy_state(state)
     events: list[Event] = []
     if kind == "clue":
         _clue(state, seat, action, now, events, _nouns(words))

@@ -26,7 +26,7 @@ from typing import Any
 
 from games.cruzadas import rules
 from games.cruzadas.rules import BLANK, CELLS, PREMIUMS, RULESETS, SIZE, Board, Placement, Ruleset, Tile
-from games.runtime.codec import state_codec, stored_as
+from games.runtime.codec import state_codec, state_copier, stored_as
 from games.runtime.engine import (
     Action,
     Event,
@@ -103,7 +103,7 @@ class State:
     language: str
     list_slug: str
     list_version: str | None
-    board: Board = field(metadata=stored_as(_board_json, _board_from))
+    board: Board = field(metadata=stored_as(_board_json, _board_from, immutable=True))  # frozen tiles
     racks: list[list[str]]  # letters, BLANK for a blank; never leaves the server but for its owner
     bag: list[str]  # the next tile drawn is the LAST one; its order never leaves the server
     shuffle_seed: int  # the next exchange's reshuffle (see the module docstring)
@@ -129,6 +129,7 @@ class State:
 
 
 to_json, from_json = state_codec(State, slug=SLUG, schema=SCHEMA)
+copy_state = state_copier(State)  # the rules change a copy, never the caller's state
 
 
 # -- a new game -------------------------------------------------------------------------------------
@@ -248,7 +249,7 @@ def next_deadline(state: State) -> datetime | None:
 
 def advance(state: State, now: datetime) -> tuple[State, list[Event]]:
     require_aware(now)
-    return copy.deepcopy(state), []
+    return copy_state(state), []
 
 
 # -- the end ----------------------------------------------------------------------------------------
@@ -286,7 +287,7 @@ def winner_by_score(scores: list[int]) -> int | None:
 def stop(state: State, now: datetime, reason: str) -> tuple[State, list[Event]]:
     """End the game now (an admin ending a stuck game): decided by the score as it stands."""
     now = require_aware(now)
-    state = copy.deepcopy(state)
+    state = copy_state(state)
     events: list[Event] = []
     if state.phase == FINISHED:
         return state, events
@@ -353,7 +354,7 @@ def apply(
         raise IllegalMove("malformed", _("That is not a Letras Cruzadas action."))
     if state.phase == FINISHED:
         raise IllegalMove("match_over", _("The match is over."))
-    state = copy.deepcopy(state)
+    state = copy_state(state)
     events: list[Event] = []
     kind = action["type"]
     if kind == RESIGN_ACTION:

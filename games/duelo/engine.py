@@ -13,7 +13,6 @@ match as a punctual one.
 
 from __future__ import annotations
 
-import copy
 import random
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
@@ -21,7 +20,7 @@ from datetime import datetime
 from typing import Any
 
 from games import wordle
-from games.runtime.codec import state_codec
+from games.runtime.codec import state_codec, state_copier
 from games.runtime.engine import (
     Action,
     Event,
@@ -154,6 +153,7 @@ class State:
 
 
 to_json, from_json = state_codec(State, slug=SLUG, schema=SCHEMA)
+copy_state = state_copier(State)  # the rules change a copy, never the caller's state
 
 
 # -- settings and a new match -----------------------------------------------------------------------
@@ -292,7 +292,7 @@ def next_deadline(state: State) -> datetime | None:
 def advance(state: State, now: datetime) -> tuple[State, list[Event]]:
     """Everything the clock has done by `now`, in order (any number of steps; none if nothing is due)."""
     now = require_aware(now)
-    state = copy.deepcopy(state)
+    state = copy_state(state)
     events: list[Event] = []
     while (deadline := next_deadline(state)) is not None and deadline <= now:
         _step(state, deadline, events)

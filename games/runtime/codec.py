@@ -10,12 +10,16 @@ field added to a state is stored without anyone remembering to. A field stored s
 the field: `field(metadata=stored_as(encode, decode))`. The written dict carries "schema"; `from_json`
 refuses another schema and ignores keys that are not fields (an engine may write derived ones).
 
+`state_copier(State)` is the deep copy `advance`/`apply` start from, built the same way (copy.deepcopy
+spent 2-10 times as long as to_json + from_json of the same state: docs/performance.md).
+
 We chose this over msgspec (docs/decisions.md): msgspec writes UTC as "Z", not the "+00:00" that every
 stored match state holds, and offers no hook for a type it knows, so it would have needed a second pass.
 """
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import types
 import typing
@@ -30,9 +34,11 @@ Convert = Callable[[Any], Any]
 _KEY = "codec"
 
 
-def stored_as(encode: Convert, decode: Convert) -> dict[str, Any]:
-    """Field metadata for a value stored in its own way: `encode` gives JSON data, `decode` reads it."""
-    return {_KEY: (encode, decode)}
+def stored_as(encode: Convert, decode: Convert, *, immutable: bool = False) -> dict[str, Any]:
+    """Field metadata for a value stored in its own way: `encode` gives JSON data, `decode` reads it.
+
+    `state_copier` copies such a value as `decode(encode(value))`, or shares it if it is `immutable`."""
+    return {_KEY: (encode, decode, immutable)}
 
 
 def plain(value: Any) -> Any:
@@ -44,13 +50,31 @@ def plain(value: Any) -> Any:
     return value
 
 
+def clone(value: Any) -> Any:
+    """A deep copy of data typed `Any` in a state: lists, dicts and tuples copied, scalars shared."""
+    if isinstance(value, list):
+        return [clone(item) for item in value]
+    if isinstance(value, dict):
+        return {key: clone(item) for key, item in value.items()}
+    if isinstance(value, tuple):
+        return tuple(clone(item) for item in value)
+    if value is None or isinstance(value, str | int | float):
+        return value
+    return copy.deepcopy(value)
+
+
 class _Builder:
-    """Writes the source of an encoder and a decoder per dataclass, as the hand-written ones read: a dict
-    display and a keyword call, one item per field (`dataclasses` builds `__init__` the same way)."""
+    """Writes the source of an encoder, a decoder and a copier per dataclass, as the hand-written ones read: a
+    dict display or a keyword call, one item per field (`dataclasses` builds `__init__` the same way)."""
 
     def __init__(self) -> None:
-        self.env: dict[str, Any] = {"_plain": plain, "_encode_time": encode_time, "_decode_time": decode_time}
-        self.built: dict[type, tuple[str, str]] = {}
+        self.env: dict[str, Any] = {
+            "_plain": plain,
+            "_clone": clone,
+            "_encode_time": encode_time,
+            "_decode_time": decode_time,
+        }
+        self.built: dict[type, tuple[str, str, str]] = {}
 
     def name(self, value: Any, prefix: str) -> str:
         name = f"_{prefix}{len(self.env)}"
@@ -65,8 +89,8 @@ class _Builder:
             return src, src
         if kind is datetime:  # encode_time and decode_time take None too
             return f"_encode_time({src})", f"_decode_time({src})"
-        if dataclasses.is_dataclass(kind):
-            encode, decode = self.dataclass(kind)
+        if isinstance(kind, type) and dataclasses.is_dataclass(kind):
+            encode, decode, _ = self.dataclass(kind)
             return f"{encode}({src})", f"{decode}({src})"
         origin, args = typing.get_origin(kind), typing.get_args(kind)
         item = f"_x{depth}"
@@ -96,38 +120,65 @@ class _Builder:
             return f"{{_k{depth}: {encode} {pairs}}}", f"{{_k{depth}: {decode} {pairs}}}"
         raise TypeError(f"the codec cannot store {kind!r}: give the field metadata=stored_as(encode, decode)")
 
-    def dataclass(self, cls: type) -> tuple[str, str]:
-        """The names of the encoder and decoder of `cls` in `env`, written and compiled on first use."""
+    def copy_expr(self, kind: Any, src: str, depth: int) -> str | None:
+        """An expression copying `src` (of type `kind`) so that it shares nothing mutable, or None when such
+        a value is immutable and is shared as it is."""
+        if kind in (str, int, bool, float, type(None)) or kind is datetime:
+            return None
+        if kind is Any:
+            return f"_clone({src})"
+        if isinstance(kind, type) and dataclasses.is_dataclass(kind):
+            return f"{self.dataclass(kind)[2]}({src})"
+        origin, args = typing.get_origin(kind), typing.get_args(kind)
+        item = f"_x{depth}"
+        if origin in (types.UnionType, typing.Union):
+            others = [arg for arg in args if arg is not type(None)]
+            if len(others) != 1 or len(args) != 2:
+                raise TypeError(f"the codec reads X | None only, not {kind!r}")
+            inner = self.copy_expr(others[0], item, depth + 1)
+            return None if inner is None else f"(None if ({item} := {src}) is None else {inner})"
+        if origin is list or (origin is tuple and len(args) == 2 and args[1] is Ellipsis):
+            inner = self.copy_expr(args[0], item, depth + 1)
+            if origin is tuple:
+                return None if inner is None else f"tuple([{inner} for {item} in {src}])"
+            return f"list({src})" if inner is None else f"[{inner} for {item} in {src}]"
+        if origin is dict and args[0] is str:
+            inner = self.copy_expr(args[1], item, depth + 1)
+            return f"dict({src})" if inner is None else f"{{_k{depth}: {inner} for _k{depth}, {item} in {src}.items()}}"
+        raise TypeError(f"the codec cannot copy {kind!r}: give the field metadata=stored_as(encode, decode)")
+
+    def dataclass(self, cls: type) -> tuple[str, str, str]:
+        """The names of the encoder, decoder and copier of `cls` in `env`, written and compiled on first use."""
         if cls in self.built:
             return self.built[cls]
-        encode, decode = f"_encode_{cls.__name__}_{id(cls)}", f"_decode_{cls.__name__}_{id(cls)}"
-        self.built[cls] = encode, decode
+        names = (f"_encode_{cls.__name__}_{id(cls)}", f"_decode_{cls.__name__}_{id(cls)}", f"_copy_{id(cls)}")
+        encode, decode, copier = self.built[cls] = names
         hints = typing.get_type_hints(cls)
-        items, arguments = [], []
+        items, arguments, copies = [], [], []
         for spec in dataclasses.fields(cls):
             if not spec.init:
                 raise TypeError(f"{cls.__name__}.{spec.name}: the codec stores init fields only")
             if _KEY in spec.metadata:
-                hook_encode, hook_decode = spec.metadata[_KEY]
-                to, back = (
-                    f"{self.name(hook_encode, 'e')}(v.{spec.name})",
-                    f"{self.name(hook_decode, 'd')}(d[{spec.name!r}])",
-                )
+                hook_encode, hook_decode, immutable = spec.metadata[_KEY]
+                hook_encode, hook_decode = self.name(hook_encode, "e"), self.name(hook_decode, "d")
+                to, back = f"{hook_encode}(v.{spec.name})", f"{hook_decode}(d[{spec.name!r}])"
+                again = None if immutable else f"{hook_decode}({hook_encode}(v.{spec.name}))"
             else:
-                to, back = (
-                    self.expr(hints[spec.name], f"v.{spec.name}", 0)[0],
-                    self.expr(hints[spec.name], f"d[{spec.name!r}]", 0)[1],
-                )
+                to = self.expr(hints[spec.name], f"v.{spec.name}", 0)[0]
+                back = self.expr(hints[spec.name], f"d[{spec.name!r}]", 0)[1]
+                again = self.copy_expr(hints[spec.name], f"v.{spec.name}", 0)
             items.append(f"{spec.name!r}: {to}")
             arguments.append(f"{spec.name}={back}")
+            copies.append(f"{spec.name}={again or f'v.{spec.name}'}")
         self.env[f"_cls_{id(cls)}"] = cls
         source = (
             f"def {encode}(v):\n    return {{{', '.join(items)}}}\n"
             f"def {decode}(d):\n    return _cls_{id(cls)}({', '.join(arguments)})\n"
+            f"def {copier}(v):\n    return _cls_{id(cls)}({', '.join(copies)})\n"
         )
         # Built from our own dataclasses' field names and annotations only, never from stored data.
         exec(compile(source, f"<codec of {cls.__qualname__}>", "exec"), self.env)  # noqa: S102
-        return encode, decode
+        return names
 
 
 _BUILDER = _Builder()
@@ -137,7 +188,7 @@ def state_codec(
     cls: type, *, slug: str, schema: int
 ) -> tuple[Callable[[Any], dict[str, Any]], Callable[[Mapping[str, Any]], Any]]:
     """An engine's (to_json, from_json) for its state dataclass `cls`."""
-    encode, decode = _BUILDER.dataclass(cls)
+    encode, decode, _ = _BUILDER.dataclass(cls)
     encode_object, decode_object = _BUILDER.env[encode], _BUILDER.env[decode]
 
     def to_json(state: Any) -> dict[str, Any]:
@@ -150,3 +201,10 @@ def state_codec(
         return decode_object(data)
 
     return to_json, from_json
+
+
+def state_copier(cls: type) -> Callable[[Any], Any]:
+    """A deep copy of a state of dataclass `cls` (what `advance`/`apply` change instead of the caller's):
+    every list, dict and dataclass in it copied, field by field as the codec stores them; strings, numbers,
+    datetimes and fields stored_as(..., immutable=True) shared. Several times faster than `copy.deepcopy`."""
+    return _BUILDER.env[_BUILDER.dataclass(cls)[2]]

@@ -17,7 +17,6 @@ number: a pure function of the state) and every duel word the tournament can nee
 
 from __future__ import annotations
 
-import copy
 import random
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
@@ -25,7 +24,7 @@ from datetime import datetime
 from typing import Any
 
 from games import wordle
-from games.runtime.codec import state_codec
+from games.runtime.codec import state_codec, state_copier
 from games.runtime.engine import (
     Action,
     Event,
@@ -144,6 +143,7 @@ class State:
 
 
 to_json, from_json = state_codec(State, slug=SLUG, schema=SCHEMA)
+copy_state = state_copier(State)  # the rules change a copy, never the caller's state
 
 
 # -- a new tournament -------------------------------------------------------------------------------
@@ -304,7 +304,7 @@ def next_deadline(state: State) -> datetime | None:
 def advance(state: State, now: datetime) -> tuple[State, list[Event]]:
     """Everything the clock did by `now`, in order (any number of steps)."""
     now = require_aware(now)
-    state = copy.deepcopy(state)
+    state = copy_state(state)
     events: list[Event] = []
     _catch_up(state, now, events)
     return state, events

@@ -16,14 +16,13 @@ one from the list's words in memory (about a second for the real list, once per 
 
 from __future__ import annotations
 
-import copy
 import random
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
 
-from games.runtime.codec import state_codec, stored_as
+from games.runtime.codec import state_codec, state_copier, stored_as
 from games.runtime.engine import (
     Action,
     Event,
@@ -96,7 +95,7 @@ def _rows(grid: str) -> list[str]:
 class State:
     list_slug: str
     list_version: str | None  # the dictionary's version this game is played with (recorded for good)
-    grid: str = field(metadata=stored_as(_rows, "".join))  # 25 letters row by row, "." for an empty cell
+    grid: str = field(metadata=stored_as(_rows, "".join, immutable=True))  # 25 letters by row, "." empty
     owners: list[int | None]  # who wrote each cell (None: empty or the start word)
     plays: list[Play]
     started_at: datetime
@@ -126,6 +125,7 @@ class State:
 
 
 to_json, from_json = state_codec(State, slug=SLUG, schema=SCHEMA)
+copy_state = state_copier(State)  # the rules change a copy, never the caller's state
 
 
 # -- a new game -------------------------------------------------------------------------------------
@@ -202,7 +202,7 @@ def next_deadline(state: State) -> datetime | None:
 def advance(state: State, now: datetime) -> tuple[State, list[Event]]:
     """What the clock did by `now`: the player to move loses if their time ran out (at the deadline)."""
     now = require_aware(now)
-    state = copy.deepcopy(state)
+    state = copy_state(state)
     events: list[Event] = []
     deadline = next_deadline(state)
     if deadline is not None and deadline <= now:

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from games.runtime.codec import state_codec, stored_as
+from games.runtime.codec import state_codec, state_copier, stored_as
 
 T0 = datetime(2025, 3, 1, 12, 0, tzinfo=UTC)
 
@@ -115,3 +115,18 @@ def test_a_type_the_codec_does_not_know_needs_a_hook() -> None:
 
     with pytest.raises(TypeError, match="stored_as"):
         state_codec(Odd, slug="odd", schema=1)
+
+
+def test_a_copy_is_equal_and_shares_nothing_but_immutable_values() -> None:
+    state = sample()
+    state.best = Leaf("luz", T0, ["hit"])
+    other = state_copier(Sample)(state)
+    assert other == state and other is not state
+    assert other.leaves is not state.leaves and other.leaves[1] is not state.leaves[1]
+    assert other.leaves[1].marks is not state.leaves[1].marks and other.best.marks is not state.best.marks
+    assert other.grid[0] is not state.grid[0] and other.versions is not state.versions
+    assert other.extra[0]["parts"][1] is not state.extra[0]["parts"][1]
+    assert other.cells is state.cells and other.when is state.when  # immutable: shared
+    other.leaves[1].marks.append("x")
+    other.extra[0]["parts"][0].append(3)
+    assert state.leaves[1].marks == ["hit", "miss"] and state.extra[0]["parts"][0] == [1, 2]
