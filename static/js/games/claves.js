@@ -11,7 +11,7 @@
 //   const board = mountClaves(root, {send});
 //   board.onMatch(frame); board.onRoom(frame); board.onError(frame);
 
-import { h, matchFrames, pendingAct, refusal, t, transientMessage } from "./kit.js";
+import { h, matchFrames, pendingAct, refusal, roomSeats, t, transientMessage } from "./kit.js";
 
 const SIZE = 25;
 const MAX_NUMBER = 9;
@@ -103,7 +103,7 @@ function hyphenate(word) {
 
 export function mountClaves(root, { send } = {}) {
   let view = null;
-  let room = null;
+  const seating = roomSeats();
   const frames = matchFrames();
   const pending = pendingAct({ send, onTimeout: () => render() }); // the action on its way
   let selected = null; // the cell the guesser touched, waiting for "Descubro"
@@ -174,10 +174,7 @@ export function mountClaves(root, { send } = {}) {
   const canGuess = () => Boolean(view && view.can_guess);
   const touchable = (cell) => Boolean(canGuess() && view.board[cell] && view.board[cell].touchable);
 
-  function seatName(seat) {
-    const info = room && room.seats ? room.seats.find((s) => s.index === seat) : null;
-    return info && info.nickname ? info.nickname : t("Seat %(n)s", { n: seat + 1 });
-  }
+  const seatName = seating.name;
 
   // One message at a time: under the clue form (a clue's refusal) or under the grid (the rest).
   const sayOnGrid = transientMessage(messageEl, MESSAGE_MS);
@@ -479,7 +476,7 @@ export function mountClaves(root, { send } = {}) {
       title = t("Game interrupted");
       reason = t("Someone left the room: the game stopped before the end.");
     }
-    const host = Boolean(room && room.you && room.you.is_host);
+    const host = seating.isHost();
     resultEl.dataset.result = outcome.result || "";
     resultEl.replaceChildren(...[
       h("h2", { class: "cl-result-title", "data-testid": "result-title", text: title }),
@@ -540,7 +537,7 @@ export function mountClaves(root, { send } = {}) {
       if (aboutClue && canClue()) wordInput.focus();
     },
     onRoom(frame) {
-      room = frame.room || frame;
+      seating.take(frame);
       if (view) render();
     },
     // For tests and the page: the word touched and not yet confirmed.

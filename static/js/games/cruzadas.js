@@ -11,7 +11,9 @@
 //   const board = mountCruzadas(root, {send});
 //   board.onMatch(frame); board.onRoom(frame); board.onError(frame);
 
-import { h, matchFrames, nt, pendingAct, refusal, shake, t, tickWhileShown, transientMessage } from "./kit.js";
+import {
+  h, matchFrames, nt, pendingAct, refusal, renderTurnLine, roomSeats, shake, t, tickWhileShown, transientMessage,
+} from "./kit.js";
 
 const SIZE = 15;
 const BLANK = "?";
@@ -92,7 +94,7 @@ const sortedKey = (tiles) => [...tiles].sort().join("\u0000");
 
 export function mountCruzadas(root, { send } = {}) {
   let view = null;
-  let room = null;
+  const seating = roomSeats();
   const frames = matchFrames();
   const pending = pendingAct({ send, ms: PENDING_MS, onTimeout: () => render() }); // the action on its way
   let confirming = null; // "pass" | "exchange" | "resign" while the player is asked to confirm
@@ -184,14 +186,8 @@ export function mountCruzadas(root, { send } = {}) {
   const isPlaced = (id) => placed.some((p) => p.id === id);
   const slotById = (id) => slots.find((s) => s.id === id) || null;
 
-  function seatInfo(seat) {
-    return room && room.seats ? room.seats.find((s) => s.index === seat) : null;
-  }
-
-  function seatName(seat) {
-    const info = seatInfo(seat);
-    return info && info.nickname ? info.nickname : t("Seat %(n)s", { n: seat + 1 });
-  }
+  const seatInfo = seating.info;
+  const seatName = seating.name;
 
   const showMessage = transientMessage(messageEl, MESSAGE_MS);
   const clearMessage = () => showMessage("", { sticky: true });
@@ -486,19 +482,7 @@ export function mountCruzadas(root, { send } = {}) {
 
   // -- rendering ------------------------------------------------------------------------------------
   function renderTurn() {
-    if (view.phase !== "playing") {
-      turnEl.textContent = t("Game over");
-      turnEl.dataset.state = "over";
-    } else if (view.you === null) {
-      turnEl.textContent = `${t("You are watching this match.")} ${t("%(name)s's turn", { name: seatName(view.turn) })}`;
-      turnEl.dataset.state = "watching";
-    } else if (view.turn === view.you) {
-      turnEl.textContent = t("Your turn");
-      turnEl.dataset.state = "mine";
-    } else {
-      turnEl.textContent = t("%(name)s's turn", { name: seatName(view.turn) });
-      turnEl.dataset.state = "theirs";
-    }
+    renderTurnLine(turnEl, view, seatName);
   }
 
   function renderNotify() {
@@ -795,7 +779,7 @@ export function mountCruzadas(root, { send } = {}) {
       if (view) render();
     },
     onRoom(frame) {
-      room = frame.room || frame;
+      seating.take(frame);
       if (view) render();
     },
     // For tests and the page: the tentative move and the rack's order.

@@ -7,7 +7,7 @@
 //   const board = mountDuelo(root, {send});
 //   board.onMatch(frame); board.onRoom(frame); board.onError(frame);
 
-import { h, t, parseTime, clockText, matchFrames, tickWhileShown } from "./kit.js";
+import { h, t, parseTime, clockText, matchFrames, roomSeats, tickWhileShown } from "./kit.js";
 import { composeKorean } from "../keyboards.js";
 import { MARK_NAMES, displayWord, guessInput, tile, wordleKeyboard } from "./wordle.js";
 
@@ -19,7 +19,7 @@ const ERRORS = { already_played: () => t("You already played that word this roun
 
 export function mountDuelo(root, { send } = {}) {
   let view = null;
-  let room = null;
+  const seating = roomSeats();
   let lastRowCount = 0;
   const frames = matchFrames();
 
@@ -55,15 +55,7 @@ export function mountDuelo(root, { send } = {}) {
   const myGrid = () => (view ? view.grid : null);
   const canType = () => Boolean(view && view.phase === "playing" && myGrid() && myGrid().can_guess);
 
-  function seatName(seat) {
-    const info = room && room.seats ? room.seats.find((s) => s.index === seat) : null;
-    return info && info.nickname ? info.nickname : t("Seat %(n)s", { n: seat + 1 });
-  }
-
-  function isBot(seat) {
-    const info = room && room.seats ? room.seats.find((s) => s.index === seat) : null;
-    return Boolean(info && info.kind === "bot");
-  }
+  const seatName = seating.name;
 
   // -- the player's grid -----------------------------------------------------------------------------
   function renderGrid() {
@@ -137,7 +129,7 @@ export function mountDuelo(root, { send } = {}) {
         "data-seat": seat.seat }, [
         h("header", { class: "rival-name" }, [
           h("span", { class: "name", text: seatName(seat.seat) }),
-          isBot(seat.seat) ? h("span", { class: "tagline", text: t("bot") }) : null,
+          seating.isBot(seat.seat) ? h("span", { class: "tagline", text: t("bot") }) : null,
         ]),
         h("div", { class: "minigrid" }, rows),
         h("footer", { class: "rival-foot" }, [
@@ -210,7 +202,7 @@ export function mountDuelo(root, { send } = {}) {
       ...s.rounds.map((r) => h("td", { class: "num", text: String(r.points) })),
       h("td", { class: "num total", text: String(s.total) }),
     ]));
-    const isHost = Boolean(room && room.you && room.you.is_host);
+    const isHost = seating.isHost();
     result.replaceChildren(...[
       h("h2", { class: "result-title", "data-testid": "result-title", text: title }),
       outcome.stopped ? h("p", { class: "result-note", text: t("The match was ended early.") }) : null,
@@ -301,7 +293,7 @@ export function mountDuelo(root, { send } = {}) {
       guess.refused(frame);
     },
     onRoom(frame) {
-      room = frame.room || frame;
+      seating.take(frame);
       if (view) render();
     },
     // For tests and the page: what is typed now.

@@ -55,6 +55,46 @@ export function refusal(errors, frame) {
   return text ? text(frame.params || {}) : String(frame.code);
 }
 
+/**
+ * The room a board sits in, from the `room` frames room.js hands to the board's onRoom: `take(frame)` keeps
+ * the latest; `info(seat)` is that seat's entry (nickname, kind, tag…) or null; `name(seat)` its nickname,
+ * else "Seat n"; `isBot(seat)`; `isHost()`: the viewer hosts the room; `get()`: the room (null before the
+ * first frame).
+ */
+export function roomSeats() {
+  let room = null;
+  const info = (seat) => (room && room.seats ? room.seats.find((s) => s.index === seat) || null : null);
+  return {
+    take(frame) {
+      room = frame.room || frame;
+    },
+    get: () => room,
+    info,
+    name(seat) {
+      const found = info(seat);
+      return found && found.nickname ? found.nickname : t("Seat %(n)s", { n: seat + 1 });
+    },
+    isBot: (seat) => Boolean(info(seat) && info(seat).kind === "bot"),
+    isHost: () => Boolean(room && room.you && room.you.is_host),
+  };
+}
+
+/** The turn line of a board for two taking turns (Wordgrid, Letras Cruzadas) from its view (`phase`,
+ * `you`, `turn`): game over, watching (and whose turn), yours or theirs, as text and as `data-state`. */
+export function renderTurnLine(el, view, seatName) {
+  let state = "theirs";
+  if (view.phase !== "playing") state = "over";
+  else if (view.you === null) state = "watching";
+  else if (view.turn === view.you) state = "mine";
+  el.dataset.state = state;
+  if (state === "over") el.textContent = t("Game over");
+  else if (state === "mine") el.textContent = t("Your turn");
+  else {
+    const theirs = t("%(name)s's turn", { name: seatName(view.turn) });
+    el.textContent = state === "watching" ? `${t("You are watching this match.")} ${theirs}` : theirs;
+  }
+}
+
 /** A countdown as m:ss (never below 0:00), rounding the milliseconds left up to whole seconds. */
 export function clockText(ms) {
   const total = Math.max(0, Math.ceil(ms / 1000));

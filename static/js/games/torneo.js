@@ -13,7 +13,7 @@
 //   const board = mountTorneo(root, {send});
 //   board.onMatch(frame); board.onRoom(frame); board.onError(frame);
 
-import { clockText, h, matchFrames, parseTime, t, tickWhileShown } from "./kit.js";
+import { clockText, h, matchFrames, parseTime, roomSeats, t, tickWhileShown } from "./kit.js";
 import { displayLetter } from "../keyboards.js";
 import { displayWord, guessInput, tile, wordleKeyboard } from "./wordle.js";
 
@@ -42,7 +42,7 @@ const fill = (el, children) => el.replaceChildren(...children.filter(Boolean));
 export function mountTorneo(root, { send } = {}) {
   let view = null;
   let ratings = null;
-  let room = null;
+  const seating = roomSeats();
   let keepWatching = false; // the player, knocked out, chose to watch on
   let shownRows = new Map(); // duel key -> rows already shown (new ones flip)
   let turnShown = false; // the player's turn was already brought into view
@@ -96,14 +96,8 @@ export function mountTorneo(root, { send } = {}) {
     return Boolean(view && view.phase === "playing" && duel && !duel.over && duel.to_play === you() && !amOut());
   };
 
-  function seatInfo(seat) {
-    return room && room.seats ? room.seats.find((s) => s.index === seat) || null : null;
-  }
-
-  function seatName(seat) {
-    const info = seatInfo(seat);
-    return info && info.nickname ? info.nickname : t("Seat %(n)s", { n: seat + 1 });
-  }
+  const seatInfo = seating.info;
+  const seatName = seating.name;
 
   const rivalOf = (duel, seat) => duel.seats.find((s) => s !== seat);
   const duelKey = (duel) => `${view.round}:${duel.seats.join("-")}`;
@@ -343,6 +337,7 @@ export function mountTorneo(root, { send } = {}) {
 
   // -- knocked out ----------------------------------------------------------------------------------------
   function backLink() {
+    const room = seating.get();
     const group = room && room.settings ? room.settings.group : null;
     return group ? { href: `/g/${encodeURIComponent(group)}/`, text: t("Back to the group") }
       : { href: "/lobby/", text: t("Back to the lobby") };
@@ -381,7 +376,7 @@ export function mountTorneo(root, { send } = {}) {
 
   function leaveTournament() {
     if (!window.confirm(t("Leave the tournament? It counts as a loss: you lose your duel and you are out."))) return;
-    const code = (room && room.code) || root.closest("[data-room]")?.dataset.roomCode;
+    const code = seating.get()?.code || root.closest("[data-room]")?.dataset.roomCode;
     const token = document.querySelector("[name=csrfmiddlewaretoken]");
     const form = h("form", { method: "post", action: `/r/${code}/leave/`, hidden: true }, [
       h("input", { type: "hidden", name: "csrfmiddlewaretoken", value: token ? token.value : "" }),
@@ -549,7 +544,7 @@ export function mountTorneo(root, { send } = {}) {
       guess.refused(frame);
     },
     onRoom(frame) {
-      room = frame.room || frame;
+      seating.take(frame);
       if (view) render();
     },
     // For tests and the page: what is typed now.

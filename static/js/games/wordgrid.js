@@ -10,7 +10,8 @@
 //   board.onMatch(frame); board.onRoom(frame); board.onError(frame);
 
 import {
-  clockText, h, matchFrames, parseTime, pendingAct, refusal, shake, t, tickWhileShown, transientMessage,
+  clockText, h, matchFrames, parseTime, pendingAct, refusal, renderTurnLine, roomSeats, shake, t, tickWhileShown,
+  transientMessage,
 } from "./kit.js";
 
 const SIZE = 5;
@@ -63,7 +64,7 @@ const same = (a, b) => Boolean(a && b) && a[0] === b[0] && a[1] === b[1];
 
 export function mountWordgrid(root, { send } = {}) {
   let view = null;
-  let room = null;
+  const seating = roomSeats();
   const frames = matchFrames();
   const pending = pendingAct({ send, onTimeout: () => renderControls() }); // the action on its way
   let confirmingResign = false;
@@ -118,14 +119,8 @@ export function mountWordgrid(root, { send } = {}) {
   const filled = (r, c) => Boolean(view && view.grid[r][c]);
   const onPath = (r, c) => move.path.findIndex((p) => p[0] === r && p[1] === c);
 
-  function seatInfo(seat) {
-    return room && room.seats ? room.seats.find((s) => s.index === seat) : null;
-  }
-
-  function seatName(seat) {
-    const info = seatInfo(seat);
-    return info && info.nickname ? info.nickname : t("Seat %(n)s", { n: seat + 1 });
-  }
+  const seatInfo = seating.info;
+  const seatName = seating.name;
 
   const showMessage = transientMessage(messageEl, MESSAGE_MS);
 
@@ -416,19 +411,7 @@ export function mountWordgrid(root, { send } = {}) {
   }
 
   function renderTurn() {
-    if (view.phase !== "playing") {
-      turnEl.textContent = t("Game over");
-      turnEl.dataset.state = "over";
-    } else if (view.you === null) {
-      turnEl.textContent = `${t("You are watching this match.")} ${t("%(name)s's turn", { name: seatName(view.turn) })}`;
-      turnEl.dataset.state = "watching";
-    } else if (view.turn === view.you) {
-      turnEl.textContent = t("Your turn");
-      turnEl.dataset.state = "mine";
-    } else {
-      turnEl.textContent = t("%(name)s's turn", { name: seatName(view.turn) });
-      turnEl.dataset.state = "theirs";
-    }
+    renderTurnLine(turnEl, view, seatName);
   }
 
   function renderActions() {
@@ -600,7 +583,7 @@ export function mountWordgrid(root, { send } = {}) {
       if (view) render();
     },
     onRoom(frame) {
-      room = frame.room || frame;
+      seating.take(frame);
       if (view) render();
     },
     // For tests and the page: the tentative move.
