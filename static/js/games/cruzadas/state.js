@@ -1,0 +1,106 @@
+// What the Letras Cruzadas board knows: the latest snapshot (`view`, the engine's view for this viewer) and
+// the little it keeps itself, the rack's order (Shuffle is client-only) and the tentative move, with the
+// board's geometry and what follows from the snapshot (whose move it is, a tile's value, a square's tile).
+
+export const SIZE = 15;
+export const BLANK = "?";
+// The letters a blank may stand for (the Turkish ruleset's, in alphabetical order).
+export const TURKISH_LETTERS = "a b c ç d e f g ğ h ı i j k l m n o ö p r s ş t u ü v y z".split(" ");
+
+/** Turkish capitals: i -> İ and ı -> I (never toUpperCase on those two); the rest as usual. */
+export function upperTr(text) {
+  return Array.from(String(text ?? ""), (ch) => {
+    if (ch === "i") return "İ";
+    if (ch === "ı") return "I";
+    return ch.toUpperCase();
+  }).join("");
+}
+
+export const rowOf = (index) => Math.floor(index / SIZE);
+export const colOf = (index) => index % SIZE;
+const sortedKey = (tiles) => [...tiles].sort().join("\u0000");
+
+/** The board's state: fields the view and the input read and set, and what follows from them. */
+export function cruzadasState() {
+  const s = {
+    view: null,
+    confirming: null, // "pass" | "exchange" | "resign" while the player is asked to confirm
+    menuOpen: false,
+    breakdownOpen: false,
+    zoomed: false,
+    // The rack in the player's order: [{id, tile}] (tile: a letter or BLANK); ids stay while the rack's
+    // tiles do, so a shuffle and the tentative move survive resent snapshots.
+    slots: [],
+    slotCounter: 0,
+    placed: [], // the tentative move, in the order placed: [{id (slot), cell, letter, blank}]
+    selected: null, // a slot id
+    blankAsk: null, // {id, cell} while the blank's letter is being chosen
+    turnsSeen: null, // history length when the tentative move was started
+    wasMyTurn: false,
+    drag: null, // {pointerId, id, x, y, ghost, source} while a rack tile is pressed or dragged
+    pinch: null, // two fingers on the board: {pointers: Map, distance}
+  };
+  const values = () => (s.view && s.view.ruleset && s.view.ruleset.values) || {};
+  s.canMove = () => Boolean(s.view && s.view.phase === "playing" && s.view.can_move && s.view.rack);
+  s.valueOf = (letter, blank) => (blank || letter === BLANK ? 0 : values()[letter] ?? 0);
+  s.boardTile = (index) => (s.view ? s.view.board[rowOf(index)][colOf(index)] : null);
+  s.placedAt = (index) => s.placed.find((p) => p.cell === index) || null;
+  s.isPlaced = (id) => s.placed.some((p) => p.id === id);
+  s.slotById = (id) => s.slots.find((slot) => slot.id === id) || null;
+
+  /** The rack of the snapshot, kept in the player's order while it holds the same tiles; another rack
+   * starts afresh (and drops the tentative move). */
+  s.syncRack = () => {
+    const rack = (s.view && s.view.rack) || [];
+    if (sortedKey(rack) === sortedKey(s.slots.map((slot) => slot.tile))) return;
+    s.slots = rack.map((tile) => {
+      s.slotCounter += 1;
+      return { id: s.slotCounter, tile };
+    });
+    s.clearMove();
+  };
+
+  /** The tentative tiles go back to the rack. */
+  s.clearMove = () => {
+    s.placed = [];
+    s.selected = null;
+    s.blankAsk = null;
+  };
+
+  /** A rack tile placed on a square (a blank as `letter`); false when it cannot be. */
+  s.putTile = (id, cell, letter) => {
+    const slot = s.slotById(id);
+    if (!slot || s.isPlaced(id)) return false;
+    const blank = slot.tile === BLANK;
+    s.placed.push({ id, cell, letter: blank ? letter : slot.tile, blank });
+    if (s.selected === id) s.selected = null;
+    if (s.turnsSeen === null) s.turnsSeen = s.view.history.length;
+    return true;
+  };
+
+  /** The rack in another order, visibly different when its tiles are not all alike. */
+  s.shuffleRack = () => {
+    const order = () => s.slots.map((slot) => slot.tile).join("");
+    const before = order();
+    const distinct = new Set(s.slots.map((slot) => slot.tile)).size > 1;
+    for (let tries = 0; tries < 20; tries += 1) {
+      for (let i = s.slots.length - 1; i > 0; i -= 1) {
+        const j = Math.floor(Math.random() * (i + 1));
+        [s.slots[i], s.slots[j]] = [s.slots[j], s.slots[i]];
+      }
+      if (!distinct || order() !== before) break;
+    }
+  };
+
+  /** Another match: nothing of the last one is kept. */
+  s.startAfresh = () => {
+    s.slots = [];
+    s.clearMove();
+    s.turnsSeen = null;
+    s.confirming = null;
+    s.menuOpen = false;
+    s.breakdownOpen = false;
+    s.wasMyTurn = false;
+  };
+  return s;
+}
