@@ -11,7 +11,7 @@ the field: `field(metadata=stored_as(encode, decode))`. The written dict carries
 refuses another schema and ignores keys that are not fields (an engine may write derived ones).
 
 `state_copier(State)` is the deep copy `advance`/`apply` start from, built the same way (copy.deepcopy
-spent 2-10 times as long as to_json + from_json of the same state: docs/performance.md).
+spent 2-7 times as long as to_json + from_json of the same state: docs/performance.md).
 
 We chose this over msgspec (docs/decisions.md): msgspec writes UTC as "Z", not the "+00:00" that every
 stored match state holds, and offers no hook for a type it knows, so it would have needed a second pass.
