@@ -1,0 +1,106 @@
+// The Torneo player's own duel: one shared board of up to 12 rows, each marked with who played it, the two
+// duellists' lives and turns, how the duel ended, and the keyboard on the player's turn.
+import { h, t } from "../kit.js";
+import { tile } from "../wordle.js";
+import { ROWS, cls, fill } from "./state.js";
+
+/** `ctx`: {s (state.js), els, seatName, keys (the wordle keyboard), guess (the word being typed)};
+ * `pieces`: duels.js's hearts and wordEl. */
+export function myDuelView(ctx, { hearts, wordEl }) {
+  const { s, seatName, keys, guess } = ctx;
+  const { you, canType, rivalOf, duelKey } = s;
+  const { duelHead, grid, duelEnd, turnBar, typing, duelEl } = ctx.els;
+
+  // -- the player's duel: one shared board ------------------------------------------------------------
+  function renderDuelHead(duel) {
+    const chip = (seat) => h("div", {
+      class: cls("duelist", seat === you() && "mine", duel.to_play === seat && s.view.phase === "playing" && "to-play"),
+      "data-seat": seat,
+    }, [
+      h("span", { class: "duelist-name", text: seat === you() ? t("You") : seatName(seat) }),
+      hearts(s.view.lives[seat]),
+      h("span", { class: "duelist-turns", text: t("Turns left: %(count)s", { count: duel.turns_left[String(seat)] }) }),
+    ]);
+    const rival = rivalOf(duel, you());
+    duelHead.replaceChildren(chip(you()), h("span", { class: "vs", text: t("vs") }), chip(rival));
+  }
+
+  function renderGrid(duel) {
+    const key = duelKey(duel);
+    const seen = s.shownRows.has(key) ? s.shownRows.get(key) : duel.rows.length;
+    const rows = [];
+    const last = duel.over ? duel.rows.length : ROWS;
+    for (let r = 0; r < last; r += 1) {
+      const seat = duel.seats[r % 2]; // turns alternate strictly: a skipped turn is a row too
+      const row = duel.rows[r];
+      const name = seat === you() ? t("You") : seatName(seat);
+      let kind = "empty";
+      let cells = [];
+      if (row && row.skipped) {
+        kind = "skipped";
+        cells = [h("div", { class: "skip-bar", style: `--letters: ${duel.length}`, text: t("Turn skipped") })];
+      } else if (row) {
+        kind = "done";
+        cells = row.letters.map((letter, i) => {
+          const el = tile(s.view.language, letter, row.marks[i]);
+          if (r >= seen) {
+            el.classList.add("reveal");
+            el.style.animationDelay = `${i * 90}ms`;
+          }
+          return el;
+        });
+      } else {
+        const current = r === duel.rows.length && s.view.phase === "playing";
+        if (current) kind = "current";
+        const letters = current && seat === you() ? guess.letters() : [];
+        for (let i = 0; i < duel.length; i += 1) cells.push(tile(s.view.language, letters[i] || null, null));
+      }
+      rows.push(h("div", {
+        class: `row ${kind} ${seat === you() ? "mine" : "theirs"}`, role: "group", "data-row": r, "data-seat": seat,
+        "aria-label": t("Row %(row)s, %(name)s", { row: r + 1, name }),
+      }, [h("span", { class: "row-who", text: name }), ...cells]));
+    }
+    grid.replaceChildren(...rows);
+    s.shownRows.set(key, duel.rows.length);
+  }
+
+  function duelOutcomeText(duel) {
+    const rival = rivalOf(duel, you());
+    if (duel.end === "solved") {
+      return duel.winner === you() ? t("You solved it: you win the duel!") : t("%(name)s solved it: you lose a life.", { name: seatName(rival) });
+    }
+    if (duel.end === "draw") return t("Nobody solved it: a draw, you both lose a life.");
+    if (duel.end === "forfeit") return t("%(name)s left: you win the duel.", { name: seatName(rival) });
+    return t("The duel was stopped.");
+  }
+
+  function renderDuelEnd(duel) {
+    duelEnd.hidden = !duel.over;
+    if (!duel.over) { duelEnd.replaceChildren(); return; }
+    duelEnd.dataset.end = duel.end;
+    duelEnd.dataset.won = String(duel.winner === you());
+    fill(duelEnd, [
+      h("p", { class: "duel-end-title", text: duelOutcomeText(duel) }),
+      duel.hidden ? h("p", { class: "duel-end-word" }, [
+        h("span", { text: t("The word was") }), wordEl(duel, "my-word")]) : null,
+    ]);
+  }
+
+  function renderMyDuel(duel) {
+    renderDuelHead(duel);
+    renderGrid(duel);
+    renderDuelEnd(duel);
+    const playing = s.view.phase === "playing" && !duel.over;
+    turnBar.hidden = !playing;
+    typing.hidden = !playing;
+    keys.render({ language: s.view.language, alphabet: s.view.alphabet, hints: duel.keyboard, locked: !canType() });
+    duelEl.classList.toggle("your-turn", canType());
+    // When the turn comes to the player, the row to fill scrolls into view (above the keyboard, which
+    // sticks to the bottom of a phone's screen: the rows' scroll-margin leaves room for it).
+    const row = grid.querySelector(".row.current.mine");
+    if (canType() && !s.turnShown && row && row.scrollIntoView) row.scrollIntoView({ block: "nearest" });
+    s.turnShown = canType();
+  }
+
+  return { renderGrid, renderMyDuel };
+}
