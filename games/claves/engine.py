@@ -24,11 +24,13 @@ from games.runtime.engine import (
     Action,
     Event,
     IllegalMove,
+    Outcome,
     Viewer,
     WordList,
     WordSource,
     encode_time,
     list_version,
+    outcome_json,
     require_aware,
 )
 from games.runtime.engine import gettext_noop as _
@@ -566,39 +568,41 @@ def view(state: State, viewer: Viewer) -> dict[str, Any]:
         "can_guess": viewer is not None and guessing and viewer == state.guesser,
         "can_end_turn": viewer is not None and guessing and viewer == state.guesser,
         "stopped": state.stopped,
-        "outcome": outcome(state),
+        "outcome": outcome_json(outcome(state)),
     }
 
 
-def outcome(state: State) -> dict[str, Any] | None:
-    """None while the game runs; then won/lost (or stopped), why, the turns left and the keys found.
-    `winners`/`places`/`totals`/`draw` repeat it in the runtime's shape: a win is both seats' (the pair
-    plays together), with the turns left as the score; a loss or a stop has no winner."""
+def outcome(state: State) -> Outcome | None:
+    """None while the game runs; then won/lost (or stopped), why, the turns left and the keys found. A win
+    is both seats' (the pair plays together), with the turns left as the score; a loss or a stop has no
+    winner and no draw."""
     if state.phase != FINISHED:
         return None
     won = state.result == WON
     score = state.turns_left if won else 0
-    return {
-        "result": state.result,
-        "won": won,
-        "reason": state.reason,
-        "turns": state.turns,
-        "turns_left": state.turns_left,
-        "turns_used": state.turns - state.turns_left,
-        "keys_found": len(state.uncovered),
-        "keys_total": TOTAL_KEYS,
-        "trap_cell": state.trap_cell,
-        "level": state.level,
-        "list": state.list_slug,
-        "list_version": state.list_version,
-        "first_giver": state.first_giver,
-        "stopped": state.stopped,
-        "winners": list(range(SEATS)) if won else [],
-        "draw": False,
-        "places": [1, 1] if won else [2, 2],
-        "totals": [score, score],
-        "seats": [
+    return Outcome(
+        winners=tuple(range(SEATS)) if won else (),
+        places=(1, 1) if won else (2, 2),
+        stopped=state.stopped,
+        draw=False,
+        totals=(score, score),
+        seats=tuple(
             {"seat": seat, "clues": sum(t.giver == seat for t in state.history), "map_done": state.map_done(seat)}
             for seat in range(SEATS)
-        ],
-    }
+        ),
+        details={
+            "result": state.result,
+            "won": won,
+            "reason": state.reason,
+            "turns": state.turns,
+            "turns_left": state.turns_left,
+            "turns_used": state.turns - state.turns_left,
+            "keys_found": len(state.uncovered),
+            "keys_total": TOTAL_KEYS,
+            "trap_cell": state.trap_cell,
+            "level": state.level,
+            "list": state.list_slug,
+            "list_version": state.list_version,
+            "first_giver": state.first_giver,
+        },
+    )

@@ -74,7 +74,7 @@ def pairings(games: int, seed: int) -> None:
         for number in range(games):
             order = (a, b) if number % 2 == 0 else (b, a)
             state = play_game(*order, rng, timings)
-            result = engine.outcome(state)
+            result = engine.outcome(state).to_json()  # the game's own facts: winner, reason, scores
             reasons[result["reason"]] += 1
             if result["winner"] is None:
                 draws += 1

@@ -31,10 +31,12 @@ from games.runtime.engine import (
     Action,
     Event,
     IllegalMove,
+    Outcome,
     Viewer,
     WordSource,
     encode_time,
     list_version,
+    outcome_json,
     require_aware,
 )
 from games.runtime.engine import gettext_noop as _
@@ -268,7 +270,7 @@ def _finish(state: State, at: datetime, reason: str, winner: int | None, events:
             "reason": reason,
             "winner": winner,
             "scores": list(state.scores),
-            "draw": result["draw"],
+            "draw": result.draw,
             "adjustment": state.adjustment,
             "ruleset": state.ruleset.key,
             "list_version": state.list_version,
@@ -564,41 +566,44 @@ def view(state: State, viewer: Viewer) -> dict[str, Any]:
         "can_exchange": mine and rack is not None and len(state.bag) >= len(rack),
         "can_resign": viewer is not None and playing,
         "stopped": state.stopped,
-        "outcome": outcome(state),
+        "outcome": outcome_json(outcome(state)),
     }
 
 
-def outcome(state: State) -> dict[str, Any] | None:
+def outcome(state: State) -> Outcome | None:
     """None while the game runs; then the winner (None for a draw), the final scores, why it ended, the
-    end-of-game rack adjustment (OUT only), the ruleset and the dictionary's version. `winners`/`totals`/
-    `places` repeat it in the runtime's shape."""
+    end-of-game rack adjustment (OUT only), the ruleset and the dictionary's version. `winner` and `scores`
+    (the board reads them) are `winners[0]` and `totals` under the names the game has always stored."""
     if state.phase != FINISHED:
         return None
     scores = list(state.scores)
     winner = state.winner
     draw = winner is None
-    return {
-        "winner": winner,
-        "winners": [] if draw else [winner],
-        "draw": draw,
-        "scores": scores,
-        "totals": scores,
-        "places": [1, 1] if draw else [1 if seat == winner else 2 for seat in range(SEATS)],
-        "reason": state.reason,
-        "adjustment": None if state.adjustment is None else list(state.adjustment),
-        "stopped": state.stopped,
-        "ruleset": state.ruleset.key,
-        "language": state.language,
-        "list": state.list_slug,
-        "list_version": state.list_version,
-        "moves": len(state.history),
-        "seats": [
+    places = (1, 1) if draw else tuple(1 if seat == winner else 2 for seat in range(SEATS))
+    return Outcome(
+        winners=() if draw else (winner,),
+        places=places,
+        stopped=state.stopped,
+        draw=draw,
+        totals=tuple(scores),
+        seats=tuple(
             {
                 "seat": seat,
                 "score": scores[seat],
-                "place": 1 if draw or seat == winner else 2,
+                "place": places[seat],
                 "words": [w for t in state.history if t.seat == seat and t.kind == PLACE for w in t.words[:1]],
             }
             for seat in range(SEATS)
-        ],
-    }
+        ),
+        details={
+            "winner": winner,
+            "scores": scores,
+            "reason": state.reason,
+            "adjustment": None if state.adjustment is None else list(state.adjustment),
+            "ruleset": state.ruleset.key,
+            "language": state.language,
+            "list": state.list_slug,
+            "list_version": state.list_version,
+            "moves": len(state.history),
+        },
+    )

@@ -25,10 +25,12 @@ from games.runtime.engine import (
     Action,
     Event,
     IllegalMove,
+    Outcome,
     Viewer,
     WordSource,
     encode_time,
     list_version,
+    outcome_json,
     require_aware,
     seconds,
 )
@@ -353,9 +355,9 @@ def _finish(state: State, at: datetime, events: list[Event]) -> None:
         {
             "type": "match_finished",
             "at": encode_time(at),
-            "totals": result["totals"],
-            "winners": result["winners"],
-            "draw": result["draw"],
+            "totals": list(result.totals),
+            "winners": list(result.winners),
+            "draw": result.draw,
             "stopped": state.stopped,
         }
     )
@@ -584,11 +586,11 @@ def view(state: State, viewer: Viewer) -> dict[str, Any]:
         ),
         "history": history,
         "stopped": state.stopped,
-        "outcome": outcome(state),
+        "outcome": outcome_json(outcome(state)),
     }
 
 
-def outcome(state: State) -> dict[str, Any] | None:
+def outcome(state: State) -> Outcome | None:
     """None while the match runs; then totals, winners (all seats tied at the top share the victory)
     and draw (only when every seat has the same total; a draw has no winners), places (1 = best,
     ties share a place) and each seat's rounds (for the stored results)."""
@@ -599,28 +601,24 @@ def outcome(state: State) -> dict[str, Any] | None:
     draw = len(set(totals)) == 1
     winners = [] if draw else [i for i, total in enumerate(totals) if total == top]
     places = [1 + sum(1 for other in totals if other > total) for total in totals]
-    return {
-        "totals": totals,
-        "winners": winners,
-        "draw": draw,
-        "places": places,
-        "stopped": state.stopped,
-        "seats": [
-            {
-                "seat": i,
-                "total": totals[i],
-                "place": places[i],
-                "rounds": [
-                    {
-                        "round": r.number,
-                        "solved": r.seats[i].solved,
-                        "guesses": len(r.seats[i].rows),
-                        "solve_order": r.seats[i].solve_order,
-                        "points": r.seats[i].points,
-                    }
-                    for r in state.rounds
-                ],
-            }
+    return Outcome(
+        winners=tuple(winners),
+        places=tuple(places),
+        stopped=state.stopped,
+        draw=draw,
+        totals=tuple(totals),
+        seats=tuple({"seat": i, "total": totals[i], "place": places[i]} for i in range(state.seat_count)),
+        seat_rounds=tuple(
+            tuple(
+                {
+                    "round": r.number,
+                    "solved": r.seats[i].solved,
+                    "guesses": len(r.seats[i].rows),
+                    "solve_order": r.seats[i].solve_order,
+                    "points": r.seats[i].points,
+                }
+                for r in state.rounds
+            )
             for i in range(state.seat_count)
-        ],
-    }
+        ),
+    )

@@ -20,7 +20,7 @@ from accounts.models import Player
 from games.models import Match, MatchEvent, MatchResult, Room
 from games.runtime import broadcast, rated, scheduling
 from games.runtime.catalogue import spec_for
-from games.runtime.engine import Action, bots_for, engine_for
+from games.runtime.engine import Action, Outcome, bots_for, engine_for
 from games.runtime.errors import room_error
 from games.runtime.rooms import room_status_set
 from wallet.services import escrow_hold, escrow_refund, escrow_settle
@@ -183,15 +183,8 @@ def _abort(match: Match, now: datetime, reason: str) -> None:
     wallet's key), no result is recorded. `absent`: the seats that never opened the room."""
     absent = list(match.arrival["awaiting"])
     match.status, match.finished_at, match.deadline = Match.FINISHED, now, None
-    match.outcome = {
-        "aborted": True,
-        "reason": reason,
-        "absent": absent,
-        "stopped": "aborted",
-        "winners": [],
-        "places": [],
-        "draw": False,
-    }
+    aborted = {"aborted": True, "reason": reason, "absent": absent}
+    match.outcome = Outcome(winners=(), places=(), stopped="aborted", draw=False, details=aborted).to_json()
     match.version += 1
     MatchEvent.objects.create(
         match=match,
@@ -355,7 +348,7 @@ def _save(match: Match, state: Any, events: Iterable[dict], now: datetime) -> No
     rated.placements_apply(match, state)
     result = engine.outcome(state)
     if result is not None:
-        match.status, match.finished_at, match.outcome, match.deadline = Match.FINISHED, now, result, None
+        match.status, match.finished_at, match.outcome, match.deadline = Match.FINISHED, now, result.to_json(), None
         _record_results(match, result, now)
         if match.stake:
             _close_escrow(match, result)
@@ -365,21 +358,20 @@ def _save(match: Match, state: Any, events: Iterable[dict], now: datetime) -> No
     _after_commit(match, rearm=match.deadline != armed)
 
 
-def _close_escrow(match: Match, result: dict) -> None:
+def _close_escrow(match: Match, result: Outcome) -> None:
     """Pay the pot to the winner (the house keeps its cut), or give both stakes back after an agreed
     draw or an admin's stop. In the match's own transaction, so a finished match is always a settled
     one; the wallet's keys make a retried call move nothing."""
     ref = match.match_ref
-    if result.get("draw") or result.get("stopped"):
+    if result.draw or result.stopped:
         escrow_refund(match_ref=ref, key=f"refund:{ref}")
         return
-    winner_seat = result["winners"][0]
+    winner_seat = result.winners[0]
     winner = Player.objects.get(pk=match.lineup[winner_seat]["player"])
     escrow_settle(match_ref=ref, winner=winner, key=f"settle:{ref}")
 
 
-def _record_results(match: Match, result: dict, now: datetime) -> None:
-    places = result.get("places", [])
+def _record_results(match: Match, result: Outcome, now: datetime) -> None:
     rows = []
     for seat, sitter in enumerate(match.lineup):
         if sitter.get("player") is None:
@@ -390,14 +382,14 @@ def _record_results(match: Match, result: dict, now: datetime) -> None:
                 player_id=sitter["player"],
                 game=match.game,
                 seat=seat,
-                place=places[seat] if seat < len(places) else 0,
-                won=seat in result.get("winners", []),
-                points=result.get("totals", [0] * len(match.lineup))[seat],
+                place=result.places[seat],
+                won=seat in result.winners,
+                points=0 if result.totals is None else result.totals[seat],  # Torneo: no points
                 details={
                     "seats": len(match.lineup),
-                    "draw": result.get("draw", False),
-                    "stopped": result.get("stopped"),
-                    "rounds": (result.get("seats") or [{}] * len(match.lineup))[seat].get("rounds", []),
+                    "draw": bool(result.draw),
+                    "stopped": result.stopped,
+                    "rounds": result.rounds_of(seat),
                 },
                 finished_at=now,
             )

@@ -29,10 +29,12 @@ from games.runtime.engine import (
     Action,
     Event,
     IllegalMove,
+    Outcome,
     Viewer,
     WordSource,
     encode_time,
     list_version,
+    outcome_json,
     require_aware,
     seconds,
 )
@@ -417,8 +419,8 @@ def _finish(state: State, at: datetime, events: list[Event]) -> None:
         {
             "type": "match_finished",
             "at": encode_time(at),
-            "places": result["places"],
-            "winners": result["winners"],
+            "places": list(result.places),
+            "winners": list(result.winners),
             "stopped": state.stopped,
         }
     )
@@ -531,19 +533,21 @@ def seat_active(state: State, seat: int) -> bool:
     return state.phase != FINISHED and state.out_round[seat] is None
 
 
-def outcome(state: State) -> dict[str, Any] | None:
+def outcome(state: State) -> Outcome | None:
     if state.phase != FINISHED:
         return None
-    places = [place if place is not None else 1 for place in state.places]
-    return {
-        "places": places,
-        "winners": [seat for seat in range(state.seat_count) if places[seat] == 1],
-        "lives": list(state.lives),
-        "out_round": list(state.out_round),
-        "left": list(state.left),
-        "rounds": len(state.rounds),
-        "stopped": state.stopped,
-    }
+    places = tuple(place if place is not None else 1 for place in state.places)
+    return Outcome(
+        winners=tuple(seat for seat in range(state.seat_count) if places[seat] == 1),
+        places=places,
+        stopped=state.stopped,
+        details={
+            "lives": list(state.lives),
+            "out_round": list(state.out_round),
+            "left": list(state.left),
+            "rounds": len(state.rounds),
+        },
+    )
 
 
 def _duel_view(language: str, duel: Duel, viewer: Viewer) -> dict[str, Any]:
@@ -621,5 +625,5 @@ def view(state: State, viewer: Viewer) -> dict[str, Any]:
             else []
         ),
         "stopped": state.stopped,
-        "outcome": outcome(state),
+        "outcome": outcome_json(outcome(state)),
     }

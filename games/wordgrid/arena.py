@@ -57,7 +57,7 @@ def pairings(games: int, seed: int) -> None:
         for number in range(games):
             order = (a, b) if number % 2 == 0 else (b, a)
             state = play_game(*order, rng, timings)
-            result = engine.outcome(state)
+            result = engine.outcome(state).to_json()  # the game's own facts: winner, reason, scores
             winner = order[result["winner"]]
             wins[winner] += 1
             firsts[winner][result["winner"]] += 1

@@ -27,10 +27,12 @@ from games.runtime.engine import (
     Action,
     Event,
     IllegalMove,
+    Outcome,
     Viewer,
     WordSource,
     encode_time,
     list_version,
+    outcome_json,
     require_aware,
 )
 from games.runtime.engine import gettext_noop as _
@@ -234,8 +236,8 @@ def _finish(state: State, at: datetime, reason: str, winner: int | None, events:
             "at": encode_time(at),
             "reason": reason,
             "winner": winner,
-            "scores": result["scores"],
-            "draw": result["draw"],
+            "scores": list(result.totals),
+            "draw": result.draw,
             "list_version": state.list_version,
             "stopped": state.stopped,
         }
@@ -501,37 +503,41 @@ def view(state: State, viewer: Viewer) -> dict[str, Any]:
         "can_offer_draw": mine and state.draw_offer is None and state.offered_at_play[viewer] != len(state.plays),
         "can_answer_draw": mine and state.draw_offer == 1 - viewer,
         "stopped": state.stopped,
-        "outcome": outcome(state),
+        "outcome": outcome_json(outcome(state)),
     }
 
 
-def outcome(state: State) -> dict[str, Any] | None:
+def outcome(state: State) -> Outcome | None:
     """None while the game runs; then the winner (None only for an agreed draw), the scores, why it
-    ended and the dictionary's version. `winners`/`totals`/`places` repeat it in the runtime's shape."""
+    ended and the dictionary's version. `winner` and `scores` (the board reads them) are `winners[0]` and
+    `totals` under the names the game has always stored."""
     if state.phase != FINISHED:
         return None
     scores = state.scores()
     winner = state.winner
     draw = winner is None
-    return {
-        "winner": winner,
-        "winners": [] if draw else [winner],
-        "draw": draw,
-        "scores": scores,
-        "totals": scores,
-        "places": [1, 1] if draw else [1 if seat == winner else 2 for seat in range(SEATS)],
-        "reason": state.reason,
-        "stopped": state.stopped,
-        "list": state.list_slug,
-        "list_version": state.list_version,
-        "moves": len(state.plays),
-        "seats": [
+    places = (1, 1) if draw else tuple(1 if seat == winner else 2 for seat in range(SEATS))
+    return Outcome(
+        winners=() if draw else (winner,),
+        places=places,
+        stopped=state.stopped,
+        draw=draw,
+        totals=tuple(scores),
+        seats=tuple(
             {
                 "seat": seat,
                 "score": scores[seat],
-                "place": 1 if draw or seat == winner else 2,
+                "place": places[seat],
                 "words": [p.word for p in state.plays if p.seat == seat],
             }
             for seat in range(SEATS)
-        ],
-    }
+        ),
+        details={
+            "winner": winner,
+            "scores": scores,
+            "reason": state.reason,
+            "list": state.list_slug,
+            "list_version": state.list_version,
+            "moves": len(state.plays),
+        },
+    )

@@ -434,12 +434,14 @@ def test_uncovering_all_15_keys_wins_with_the_turns_left() -> None:
     state = uncover_all_keys_of_giver(state)
     assert state.phase == engine.FINISHED and len(state.uncovered) == 15
     result = engine.outcome(state)
-    assert result["result"] == "won" and result["won"] and result["reason"] == "all_keys"
-    assert result["turns_left"] == 7 and result["turns_used"] == 2 and result["keys_found"] == 15
-    assert result["winners"] == [0, 1] and result["totals"] == [7, 7] and not result["draw"]
+    assert result.details["result"] == "won" and result.details["won"] and result.details["reason"] == "all_keys"
+    assert (
+        result.details["turns_left"] == 7 and result.details["turns_used"] == 2 and result.details["keys_found"] == 15
+    )
+    assert result.winners == (0, 1) and result.totals == (7, 7) and not result.draw
     assert state.history[-1].end == "all_keys"
     view = engine.view(state, None)
-    assert view["outcome"] == result and view["giver"] is None and view["role"] is None
+    assert view["outcome"] == result.to_json() and view["giver"] is None and view["role"] is None
     assert view["maps"] == state.maps  # shown to everyone once it is over
     for seat in (0, 1):
         assert refused(state, seat, {"type": "end_turn"}).code == "match_over"
@@ -452,8 +454,8 @@ def test_touching_a_trap_of_the_givers_map_loses_at_once() -> None:
     assert events[0]["result"] == TRAP and events[-1]["type"] == "match_finished"
     assert state.phase == engine.FINISHED and state.trap_cell == trap
     result = engine.outcome(state)
-    assert (result["result"], result["reason"], result["won"]) == ("lost", "trap", False)
-    assert result["winners"] == [] and result["trap_cell"] == trap and result["turns_left"] == 8
+    assert (result.details["result"], result.details["reason"], result.details["won"]) == ("lost", "trap", False)
+    assert result.winners == () and result.details["trap_cell"] == trap and result.details["turns_left"] == 8
     view = engine.view(state, None)
     assert view["board"][trap]["trap"] and sum(c["trap"] for c in view["board"]) == 1
     assert view["maps"] == state.maps
@@ -464,7 +466,7 @@ def test_the_shared_trap_loses_whoever_gives() -> None:
     state = clue(new(10))
     (trap,) = cells(state, TRAP, TRAP)
     state, _ = guess(state, trap)
-    assert engine.outcome(state)["reason"] == "trap"
+    assert engine.outcome(state).details["reason"] == "trap"
 
 
 def test_running_out_of_turns_with_keys_left_loses() -> None:
@@ -476,7 +478,9 @@ def test_running_out_of_turns_with_keys_left_loses() -> None:
         state = end_turn(state) if state.phase == engine.GUESS else state
     assert state.phase == engine.FINISHED and state.turns_left == 0
     result = engine.outcome(state)
-    assert (result["result"], result["reason"]) == ("lost", "out_of_turns") and result["keys_found"] == 4
+    assert (result.details["result"], result.details["reason"]) == ("lost", "out_of_turns") and result.details[
+        "keys_found"
+    ] == 4
     assert engine.view(state, 0)["maps"] == state.maps
 
 
@@ -488,7 +492,7 @@ def test_the_last_turn_ended_by_an_empty_word_also_runs_out() -> None:
     assert state.turns_left == 0 and engine.outcome(state) is None  # the last turn is played
     state, events = guess(state, cells(state, EMPTY)[0])
     assert [e["type"] for e in events] == ["guessed", "turn_ended", "match_finished"]
-    assert engine.outcome(state)["reason"] == "out_of_turns"
+    assert engine.outcome(state).details["reason"] == "out_of_turns"
 
 
 def test_a_win_on_the_last_turn_is_a_win() -> None:
@@ -500,7 +504,7 @@ def test_a_win_on_the_last_turn_is_a_win() -> None:
     state = clue(state)
     assert state.turns_left == 0 and state.giver == 1 - first
     state = uncover_all_keys_of_giver(state)
-    assert engine.outcome(state)["result"] == "won" and engine.outcome(state)["turns_left"] == 0
+    assert engine.outcome(state).details["result"] == "won" and engine.outcome(state).details["turns_left"] == 0
 
 
 def test_once_a_map_is_done_the_partner_gives_every_remaining_clue() -> None:
@@ -541,12 +545,12 @@ def test_stop_and_interrupt_end_the_game_without_a_result() -> None:
     stopped, events = engine.interrupt(state, at(5))
     assert events[0]["type"] == "match_finished" and events[0]["result"] == "stopped"
     result = engine.outcome(stopped)
-    assert result["result"] == "stopped" and not result["won"] and result["stopped"] == "interrupted"
-    assert result["winners"] == [] and engine.view(stopped, None)["maps"] == stopped.maps
+    assert result.details["result"] == "stopped" and not result.details["won"] and result.stopped == "interrupted"
+    assert result.winners == () and engine.view(stopped, None)["maps"] == stopped.maps
     assert engine.stop(stopped, at(6), "admin") == (stopped, [])  # already over: nothing happens
     assert refused(stopped, 0, {"type": "end_turn"}).code == "match_over"
     admin, _ = engine.stop(new(16), at(1), "admin")
-    assert engine.outcome(admin)["stopped"] == "admin"
+    assert engine.outcome(admin).stopped == "admin"
     assert roundtrip(admin) == admin
 
 
@@ -608,7 +612,7 @@ def test_views_never_show_the_partners_map_nor_any_map_to_spectators_before_the_
     ends = Counter()
     for seed in range(60):
         states = random_game(seed)
-        ends[engine.outcome(states[-1])["reason"]] += 1
+        ends[engine.outcome(states[-1]).details["reason"]] += 1
         for state in states:
             playing = state.phase != engine.FINISHED
             for viewer in (0, 1, None):
@@ -651,10 +655,10 @@ def test_random_games_on_the_real_lists_always_end_and_round_trip() -> None:
         states = random_game(1000 + seed, words=lexicon, level=level)
         final = states[-1]
         result = engine.outcome(final)
-        assert result["result"] in ("won", "lost") and result["level"] == level
+        assert result.details["result"] in ("won", "lost") and result.details["level"] == level
         assert len(final.history) <= final.turns
-        assert result["turns_left"] == final.turns - len(final.history)
-        if result["won"]:
-            assert result["keys_found"] == 15
+        assert result.details["turns_left"] == final.turns - len(final.history)
+        if result.details["won"]:
+            assert result.details["keys_found"] == 15
         for state in states:
             assert roundtrip(state) == state

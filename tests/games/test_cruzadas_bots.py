@@ -42,7 +42,7 @@ def tiles_total(state: engine.State) -> int:
 def test_self_play_on_the_real_list_makes_only_legal_moves_to_the_end(levels: tuple[str, str]) -> None:
     state = play(levels, random.Random(len(levels[0]) * 7 + len(levels[1])), lexicon, dawg)
     result = engine.outcome(state)
-    assert result is not None and result["reason"] in (engine.OUT, engine.PASSES)
+    assert result is not None and result.details["reason"] in (engine.OUT, engine.PASSES)
     graph = dawg(SLUG)
     placed = [turn for turn in state.history if turn.kind == engine.PLACE]
     assert len(placed) >= 10
@@ -58,7 +58,7 @@ def test_the_levels_score_in_order_over_self_play() -> None:
         order = (a, b) if number % 2 == 0 else (b, a)
         result = engine.outcome(play(order, rng, lexicon, dawg))
         for seat, level in enumerate(order):
-            points[level].append(result["scores"][seat])
+            points[level].append(result.details["scores"][seat])
     assert (
         statistics.mean(points[bots.EASY]) < statistics.mean(points[bots.MEDIUM]) < statistics.mean(points[bots.HARD])
     )

@@ -159,7 +159,7 @@ def test_the_spec_offers_two_seats_three_bot_levels_and_records_the_list_version
     kwargs = spec.engine_kwargs()
     state = engine.new_game(clean, 2, random.Random(1), T0, words=source(), **kwargs)
     assert state.list_version == clean["list_version"]
-    assert engine.outcome(engine.stop(state, at(5), "admin")[0])["list_version"] == clean["list_version"]
+    assert engine.outcome(engine.stop(state, at(5), "admin")[0]).details["list_version"] == clean["list_version"]
 
 
 @settings(max_examples=300, deadline=None)
@@ -375,8 +375,10 @@ def test_four_pass_or_exchange_turns_end_the_game_only_with_fewer_than_20_in_the
     assert low.phase == "playing" and engine.view(low, 0)["passes"] == 3
     low, events = act(low, 1, {"type": "pass"})
     result = engine.outcome(low)
-    assert result["reason"] == "passes" and result["winner"] == 1 and result["scores"] == [10, 12]
-    assert result["adjustment"] is None and events[-1]["type"] == "match_finished"
+    assert (
+        result.details["reason"] == "passes" and result.details["winner"] == 1 and result.details["scores"] == [10, 12]
+    )
+    assert result.details["adjustment"] is None and events[-1]["type"] == "match_finished"
 
 
 def test_a_word_resets_the_count_of_turns_without_a_word() -> None:
@@ -410,8 +412,10 @@ def test_going_out_moves_the_rivals_rack_value_9_from_them_to_the_finisher() -> 
     state = _endgame([100, 110], "k", ["ğ", "a", BLANK])  # 8 + 1 + 0 = 9
     after, events = act(state, 0, {"type": "place", "tiles": [{"cell": cell(7, 6), "letter": "k"}]})
     result = engine.outcome(after)
-    assert result["reason"] == "out" and result["adjustment"] == [9, -9]
-    assert result["scores"] == [100 + 3 + 9, 110 - 9] and result["winner"] == 0  # decided after the adjustment
+    assert result.details["reason"] == "out" and result.details["adjustment"] == [9, -9]
+    assert (
+        result.details["scores"] == [100 + 3 + 9, 110 - 9] and result.details["winner"] == 0
+    )  # decided after the adjustment
     assert events[-1]["type"] == "match_finished" and events[-1]["adjustment"] == [9, -9]
     assert engine.view(after, 1)["outcome"]["adjustment"] == [9, -9]
     assert refused(after, 1, {"type": "pass"}).code == "match_over"
@@ -421,8 +425,8 @@ def test_equal_final_scores_are_a_draw() -> None:
     state = _endgame([17, 22], "k", ["a"])  # KAL: 17 + 3 + 1 = 21, 22 - 1 = 21
     after, _ = act(state, 0, {"type": "place", "tiles": [{"cell": cell(7, 6), "letter": "k"}]})
     result = engine.outcome(after)
-    assert after.scores == [21, 21] and result["draw"] and result["winner"] is None
-    assert result["winners"] == [] and result["places"] == [1, 1]
+    assert after.scores == [21, 21] and result.draw and result.details["winner"] is None
+    assert result.winners == () and result.places == (1, 1)
 
 
 def test_resign_ends_the_game_for_the_rival_whatever_the_score_even_out_of_turn() -> None:
@@ -431,9 +435,11 @@ def test_resign_ends_the_game_for_the_rival_whatever_the_score_even_out_of_turn(
     assert state.turn == 0
     after, events = act(state, 0, {"type": "resign"})
     result = engine.outcome(after)
-    assert result["winner"] == 1 and result["scores"] == [40, 3] and result["reason"] == "resign"
+    assert (
+        result.details["winner"] == 1 and result.details["scores"] == [40, 3] and result.details["reason"] == "resign"
+    )
     waiting, _ = act(state, 1, {"type": "resign"})  # seat 1 resigns while waiting for its turn
-    assert engine.outcome(waiting)["winner"] == 0
+    assert engine.outcome(waiting).details["winner"] == 0
     assert refused(after, 1, {"type": "place", "tiles": [{"cell": CENTRE, "letter": "a"}]}).code == "match_over"
     assert events[0]["type"] == "resigned" and engine.view(after, 0)["can_resign"] is False
 
@@ -442,7 +448,7 @@ def test_stop_decides_by_the_score_as_it_stands() -> None:
     state = new()
     state.scores = [5, 9]
     stopped, events = engine.stop(state, at(3), "stuck")
-    assert engine.outcome(stopped)["winner"] == 1 and stopped.stopped == "stuck"
+    assert engine.outcome(stopped).details["winner"] == 1 and stopped.stopped == "stuck"
     assert events[-1]["stopped"] == "stuck"
     assert engine.advance(state, at(99))[1] == []
 
@@ -565,7 +571,7 @@ def test_random_legal_games_conserve_tiles_round_trip_keep_secrets_and_end(seed:
     else:
         pytest.fail("a random game did not end")
     result = engine.outcome(state)
-    assert result["reason"] in ("out", "passes") and len(state.bag) < 20
-    if result["reason"] == "out":
-        assert sum(result["adjustment"]) == 0
-    assert json.loads(json.dumps(engine.view(state, 0)))["outcome"] == result
+    assert result.details["reason"] in ("out", "passes") and len(state.bag) < 20
+    if result.details["reason"] == "out":
+        assert sum(result.details["adjustment"]) == 0
+    assert json.loads(json.dumps(engine.view(state, 0)))["outcome"] == result.to_json()

@@ -44,7 +44,7 @@ def test_bots_play_only_valid_words_and_every_guess_is_accepted(language: str) -
                 state, _ = engine.apply(state, seat, action, wake[seat], words=lexicon)  # never IllegalMove
             wake[seat] += timedelta(seconds=max(1.0, bots.think_seconds(bots.LEVELS[seat], rng)))
         result = engine.outcome(state)
-        assert len(result["seats"][0]["rounds"]) == 3
+        assert len(result.seat_rounds[0]) == 3
 
 
 def _guesses_to_solve(language: str, level: str, seed: int) -> int:

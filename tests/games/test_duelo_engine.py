@@ -244,9 +244,9 @@ def test_totals_add_up_over_rounds() -> None:
         state, _ = engine.advance(state, engine.next_deadline(state))  # the end card ends
     assert state.phase == engine.FINISHED
     result = engine.outcome(state)
-    assert result["totals"] == [225, 180]
-    assert result["winners"] == [0] and result["draw"] is False and result["places"] == [1, 2]
-    assert [r["guesses"] for r in result["seats"][1]["rounds"]] == [2, 2, 2]
+    assert result.totals == (225, 180)
+    assert result.winners == (0,) and result.draw is False and result.places == (1, 2)
+    assert [r["guesses"] for r in result.seat_rounds[1]] == [2, 2, 2]
 
 
 # -- the clock --------------------------------------------------------------------------------------
@@ -347,25 +347,20 @@ def test_players_tied_at_the_top_share_the_victory() -> None:
     state = _play_round(state, [(0, "bollo", 1), (1, "torre", 2)])
     assert state.phase == engine.FINISHED
     result = engine.outcome(state)
-    assert result["totals"] == [135, 135, 0]
-    assert result["winners"] == [0, 1] and result["draw"] is False and result["places"] == [1, 1, 3]
+    assert result.totals == (135, 135, 0)
+    assert result.winners == (0, 1) and result.draw is False and result.places == (1, 1, 3)
 
 
 def test_the_highest_total_wins_alone() -> None:
     state = _play_round(new(seats=3), [(0, "bollo", 1), (1, "abaco", 2), (0, "abaco", 3)])
     result = engine.outcome(state)
-    assert result["totals"] == [60, 75, 0] and result["winners"] == [1] and result["places"] == [2, 1, 3]
+    assert result.totals == (60, 75, 0) and result.winners == (1,) and result.places == (2, 1, 3)
 
 
 def test_a_draw_only_when_every_total_is_equal() -> None:
     nobody, _ = engine.advance(new(seats=4), at(3600))
-    assert engine.outcome(nobody) == {
-        **engine.outcome(nobody),
-        "totals": [0, 0, 0, 0],
-        "winners": [],
-        "draw": True,
-        "places": [1, 1, 1, 1],
-    }
+    result = engine.outcome(nobody)
+    assert (result.totals, result.winners, result.draw, result.places) == ((0, 0, 0, 0), (), True, (1, 1, 1, 1))
     assert engine.outcome(new()) is None
 
 
@@ -375,7 +370,7 @@ def test_an_admin_can_stop_a_stuck_match_and_the_points_so_far_stand() -> None:
     assert stopped.phase == engine.FINISHED and engine.next_deadline(stopped) is None
     assert [e["type"] for e in events] == ["round_ended", "match_finished"]
     result = engine.outcome(stopped)
-    assert result["stopped"] == "admin" and result["totals"] == [75, 0] and result["winners"] == [0]
+    assert result.stopped == "admin" and result.totals == (75, 0) and result.winners == (0,)
     again, events = engine.stop(stopped, at(OPEN + 3), "admin")
     assert events == [] and engine.to_json(again) == engine.to_json(stopped)
 
@@ -383,7 +378,7 @@ def test_an_admin_can_stop_a_stuck_match_and_the_points_so_far_stand() -> None:
 def test_a_match_stopped_on_its_first_start_card_ends_with_a_round_to_show() -> None:
     stopped, events = engine.stop(new(), at(1), "admin")
     assert stopped.phase == engine.FINISHED and engine.next_deadline(stopped) is None
-    assert engine.outcome(stopped)["draw"] is True
+    assert engine.outcome(stopped).draw is True
     for viewer in (0, 1, None):
         assert engine.view(roundtrip(stopped), viewer)["phase"] == engine.FINISHED
 
@@ -522,6 +517,6 @@ def test_a_random_game_ends_round_trips_and_keeps_its_secrets(seed: int, seats: 
         assert all(0 <= total <= 75 * rounds for total in totals)
     assert state.phase == engine.FINISHED
     result = engine.outcome(state)
-    assert len(result["seats"]) == seats and len(result["seats"][0]["rounds"]) == rounds
-    assert result["draw"] == (len(set(result["totals"])) == 1)
-    assert all(result["totals"][w] == max(result["totals"]) for w in result["winners"])
+    assert len(result.seats) == seats and len(result.seat_rounds[0]) == rounds
+    assert result.draw == (len(set(result.totals)) == 1)
+    assert all(result.totals[w] == max(result.totals) for w in result.winners)

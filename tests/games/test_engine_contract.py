@@ -5,6 +5,7 @@ falls back to its one documented default."""
 from __future__ import annotations
 
 import inspect
+import json
 from datetime import timedelta
 from functools import partial
 from types import ModuleType, SimpleNamespace
@@ -19,6 +20,7 @@ from games.runtime.engine import (
     Bots,
     Engine,
     EngineHooks,
+    Outcome,
     bots_for,
     engine_for,
     with_defaults,
@@ -149,11 +151,11 @@ def test_the_hooks_answer_through_a_new_and_a_stopped_game(slug: str) -> None:
     result = engine.outcome(stopped)
     assert result is not None
     assert not any(engine.seat_active(stopped, seat) for seat in range(seats))
-    assert list(engine.fixed_places(stopped)) == list(result["places"])
+    assert tuple(engine.fixed_places(stopped)) == result.places
 
 
 def test_a_game_omitting_the_hooks_gets_the_documented_defaults() -> None:
-    finished = {"places": [2, 1], "winners": [1]}
+    finished = Outcome(winners=(1,), places=(2, 1))
     module = ModuleType("games.fake.engine")
     module.outcome = lambda state: finished if state == "over" else None  # type: ignore[attr-defined]
     engine = with_defaults(module)
@@ -180,3 +182,93 @@ def test_the_runtime_reads_engines_only_through_engine_for() -> None:
             if needle in text:
                 offending.append(f"{path.relative_to(root)}: {needle}")
     assert offending == []
+
+
+# -- the outcome ------------------------------------------------------------------------------------
+
+# slug -> the word source the engine's own tests apply moves with
+SOURCES = {
+    "duelo": test_duelo_engine.words,
+    "wordgrid": test_wordgrid_engine.words,
+    "cruzadas": test_cruzadas_engine.source(),
+    "claves": test_claves_engine.source(),
+    "torneo": test_torneo_engine.words,
+}
+
+
+def finished_games(slug: str) -> list[tuple[str, Any]]:
+    """Ways a match of `slug` ends: stopped by an admin, the clock run out (clock games), a resignation."""
+    make, seats, start = NEW_GAMES[slug]
+    engine = engine_for(slug)
+    state = make()
+    ends = [("stopped", engine.stop(state, start + timedelta(seconds=30), "admin")[0])]
+    if engine.next_deadline(state) is not None:
+        ends.append(("clock", engine.advance(state, start + timedelta(days=1))[0]))
+    resign = getattr(engine, "RESIGN_ACTION", None)
+    if resign is not None:
+        ends.append(("resigned", engine.apply(state, 1, {"type": resign}, start, words=SOURCES[slug])[0]))
+    if slug == "claves":  # no clock, no resignation: the guesser touches the shared trap
+        clued = test_claves_engine.clue(test_claves_engine.new(10))
+        (trap,) = test_claves_engine.cells(clued, test_claves_engine.TRAP, test_claves_engine.TRAP)
+        ends.append(("trap", test_claves_engine.guess(clued, trap)[0]))
+    return ends
+
+
+@pytest.mark.parametrize("slug", sorted(ENGINES))
+def test_outcome_is_none_while_playing_and_a_consistent_outcome_once_finished(slug: str) -> None:
+    make, seats, _start = NEW_GAMES[slug]
+    engine = engine_for(slug)
+    assert engine.outcome(make()) is None
+    assert engine.view(make(), None)["outcome"] is None
+    ends = finished_games(slug)
+    assert len(ends) >= 2
+    for how, state in ends:
+        result = engine.outcome(state)
+        assert isinstance(result, Outcome), how
+        assert len(result.places) == seats and all(isinstance(p, int) and 1 <= p <= seats for p in result.places)
+        best = tuple(seat for seat in range(seats) if result.places[seat] == 1)
+        assert result.winners in (best, ()), how  # every seat placed first wins, or nobody (a draw, a loss)
+        if result.draw:
+            assert result.winners == () and len(set(result.places)) == 1, how
+        if result.totals is not None:
+            assert len(result.totals) == seats
+            ranked = tuple(1 + sum(other > total for other in result.totals) for total in result.totals)
+            assert result.places == ranked or slug in ("claves", "wordgrid", "cruzadas"), how
+        if result.seats is not None:
+            assert [facts["seat"] for facts in result.seats] == list(range(seats))
+        assert result.stopped == ("admin" if how == "stopped" else result.stopped)
+        stored = result.to_json()
+        assert json.loads(json.dumps(stored)) == stored  # plain JSON, as Match.outcome stores it
+        assert (stored["winners"], stored["places"], stored["stopped"]) == (
+            list(result.winners),
+            list(result.places),
+            result.stopped,
+        )
+        assert ("totals" in stored) == (result.totals is not None) and ("draw" in stored) == (result.draw is not None)
+        assert engine.view(state, None)["outcome"] == stored
+        assert Outcome.from_json(json.loads(json.dumps(stored))) == result  # what the database gives back
+        assert not set(result.details) & {"winners", "places", "totals", "draw", "stopped", "seats"}
+
+
+def test_duelo_and_claves_outcomes_keep_their_stored_shape() -> None:
+    """The stored JSON is what it always was: Duelo's seats carry their rounds; Claves' pair shares the result
+    (its winners, places, totals and draw come from the typed fields, not from a copy in the game's facts)."""
+    state, _events = engine_for("duelo").advance(
+        test_duelo_engine.new(seats=2), test_duelo_engine.T0 + timedelta(days=1)
+    )
+    stored = engine_for("duelo").outcome(state).to_json()
+    assert set(stored) == {"totals", "winners", "draw", "places", "stopped", "seats"}
+    assert set(stored["seats"][0]) == {"seat", "total", "place", "rounds"}
+    assert set(stored["seats"][0]["rounds"][0]) == {"round", "solved", "guesses", "solve_order", "points"}
+    claves = engine_for("claves")
+    result = claves.outcome(claves.stop(test_claves_engine.new(), test_claves_engine.T0, "admin")[0])
+    assert (result.winners, result.places, result.totals, result.draw) == ((), (2, 2), (0, 0), False)
+    assert {"winners", "places", "totals", "draw"} <= set(result.to_json()) and "won" in result.details
+    torneo = engine_for("torneo")
+    stored = torneo.outcome(torneo.stop(test_torneo_engine.fresh(seats=4), test_torneo_engine.T0, "admin")[0]).to_json()
+    assert set(stored) == {"places", "winners", "lives", "out_round", "left", "rounds", "stopped"}
+
+
+def test_an_outcome_refuses_details_that_repeat_its_fields() -> None:
+    with pytest.raises(ValueError, match="winners"):
+        Outcome(winners=(0,), places=(1, 2), details={"winners": [0]})

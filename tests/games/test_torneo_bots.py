@@ -54,7 +54,7 @@ def test_bots_play_whole_tournaments_and_every_guess_is_accepted(language: str) 
     for seed in range(2):
         state = _play_tournament(language, seed, levels)
         result = engine.outcome(state)
-        assert result["winners"], "a tournament of bots ends with a winner"
+        assert result.winners, "a tournament of bots ends with a winner"
         # No bot ever lost a turn to the clock: every row of every duel carries a word.
         assert all(row.word is not None for r in state.rounds for d in r.duels for row in d.rows)
 

@@ -174,8 +174,8 @@ def test_when_everyone_falls_in_one_round_they_share_the_place_and_the_round_is_
     assert state.phase == engine.FINISHED
     assert len(state.rounds) == 3
     result = engine.outcome(state)
-    assert result["places"] == [1] * 8
-    assert result["winners"] == list(range(8))
+    assert result.places == (1,) * 8
+    assert result.winners == tuple(range(8))
     assert events[-1]["type"] == "match_finished"
     assert engine.next_deadline(state) is None
 
@@ -214,13 +214,13 @@ def test_places_are_fixed_when_players_fall_and_the_last_standing_wins():
             state, _ = engine.advance(state, at(t))
         assert len(state.rounds) < 20
     result = engine.outcome(state)
-    assert result["places"][0] == 1
-    assert result["winners"] == [0]
+    assert result.places[0] == 1
+    assert result.winners == (0,)
     assert all(life >= 0 for life in state.lives)
     # Everyone placed got their place in a round_ended event at the end of the round they fell in.
     placed = {p["seat"]: p["place"] for e in history if e["type"] == "round_ended" for p in e["placed"]}
     for seat in (1, 2, 3):
-        assert placed[seat] == result["places"][seat]
+        assert placed[seat] == result.places[seat]
 
 
 def test_players_falling_in_the_same_round_share_the_place():
@@ -234,12 +234,12 @@ def test_players_falling_in_the_same_round_share_the_place():
             continue
         state, _, t = _solve_for(state, {0, 1}, t)
     result = engine.outcome(state)
-    losers = [seat for seat in range(4) if result["places"][seat] != 1]
+    losers = [seat for seat in range(4) if result.places[seat] != 1]
     # Whoever fell in the same round has the same place.
     for a in losers:
         for b in losers:
-            if result["out_round"][a] == result["out_round"][b]:
-                assert result["places"][a] == result["places"][b]
+            if result.details["out_round"][a] == result.details["out_round"][b]:
+                assert result.places[a] == result.places[b]
 
 
 def test_leaving_loses_the_duel_and_places_the_leaver_below_the_others_who_fall_that_round():
@@ -260,10 +260,10 @@ def test_leaving_loses_the_duel_and_places_the_leaver_below_the_others_who_fall_
     # The other duel ends in a draw: both fall this round, above the leaver; the rival wins.
     state, _ = engine.advance(state, at(100_000))
     result = engine.outcome(state)
-    assert result["winners"] == [rival]
+    assert result.winners == (rival,)
     a, b = other_duel.seats
-    assert result["places"][a] == result["places"][b] == 2
-    assert result["places"][leaver] == 4
+    assert result.places[a] == result.places[b] == 2
+    assert result.places[leaver] == 4
     with pytest.raises(IllegalMove) as error:
         engine.apply(state, leaver, {"type": "guess", "word": "casa"}, at(100_001), words=words)
     assert error.value.code == "match_over"
@@ -292,8 +292,8 @@ def test_the_hidden_word_never_shows_while_its_duel_is_played():
 def test_stop_ends_it_with_the_standing_players_sharing_first():
     state, _ = engine.advance(fresh(seats=2), at(OPEN))
     state, events = engine.stop(state, at(OPEN + 5), "admin")
-    assert engine.outcome(state)["places"] == [1, 1]
-    assert engine.outcome(state)["stopped"] == "admin"
+    assert engine.outcome(state).places == (1, 1)
+    assert engine.outcome(state).stopped == "admin"
     assert events[-1]["type"] == "match_finished"
 
 
@@ -341,13 +341,13 @@ def test_random_tournaments_end_with_consistent_places(seed, seats):
             state = roundtrip(state)
     assert state.phase == engine.FINISHED
     result = engine.outcome(state)
-    places = result["places"]
-    assert min(places) == 1 and len(result["winners"]) >= 1
+    places = result.places
+    assert min(places) == 1 and len(result.winners) >= 1
     # A place is 1 + the number of players who finished strictly ahead.
     for seat in range(seats):
         assert places[seat] == 1 + sum(1 for other in places if other < places[seat])
     # Someone who fell in an earlier round is never ahead of someone who fell later.
-    rounds_out = [r if r is not None else 10_000 for r in result["out_round"]]
+    rounds_out = [r if r is not None else 10_000 for r in result.details["out_round"]]
     for a in range(seats):
         for b in range(seats):
             if rounds_out[a] < rounds_out[b]:
@@ -359,7 +359,7 @@ def test_leaving_during_the_intro_forfeits_the_coming_duel():
     state, _ = engine.apply(state, 0, {"type": "leave"}, at(2))
     assert state.current.duels[0].winner == 1
     state, events = engine.advance(state, at(OPEN))
-    assert engine.outcome(state)["places"] == [2, 1]
+    assert engine.outcome(state).places == (2, 1)
     assert events[-1]["type"] == "match_finished"
 
 
@@ -377,7 +377,7 @@ def test_an_eliminated_player_leaving_keeps_their_shared_place():
     # Out already, the loser leaves the screen while the other duel goes on (and ends in a draw).
     state, _ = engine.apply(state, loser, {"type": "leave"}, t + timedelta(seconds=1))
     state, _ = engine.advance(state, t + timedelta(seconds=12 * engine.TURN_SECONDS))
-    places = engine.outcome(state)["places"]
+    places = engine.outcome(state).places
     assert places[solved.to_play] == 1
     assert places[loser] == places[drawn.seats[0]] == places[drawn.seats[1]] == 2
 

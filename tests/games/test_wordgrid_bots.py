@@ -34,7 +34,7 @@ def play(levels: tuple[str, str], rng: random.Random, words, graphs=None) -> eng
 def test_bots_play_whole_games_on_the_real_list_with_legal_moves_only(levels: tuple[str, str]) -> None:
     state = play(levels, random.Random(7), lexicon, dawg)
     result = engine.outcome(state)
-    assert result["reason"] in ("grid_full", "no_moves") and result["winner"] in (0, 1)
+    assert result.details["reason"] in ("grid_full", "no_moves") and result.details["winner"] in (0, 1)
     valid = lexicon(SLUG)
     assert all(p.word in valid and len(p.word) >= 2 for p in state.plays)
 
@@ -134,7 +134,7 @@ def test_hard_takes_a_move_that_ends_the_game_in_its_favour() -> None:
         action = bots.bot_action(state, 1, bots.HARD, random.Random(seed), words=words)
         assert (action["cell"], action["letter"]) == ([1, 3], "p")
         after, _ = engine.apply(state, 1, action, T0 + timedelta(seconds=2), words=words)
-        assert engine.outcome(after)["winner"] == 1 and engine.outcome(after)["reason"] == "no_moves"
+        assert engine.outcome(after).details["winner"] == 1 and engine.outcome(after).details["reason"] == "no_moves"
 
 
 def test_a_bot_owes_a_move_only_on_its_turn_and_tokens_change_with_every_move() -> None:

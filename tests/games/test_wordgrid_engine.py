@@ -165,9 +165,9 @@ def test_no_legal_move_ends_the_game_and_a_tie_goes_to_the_second_player() -> No
     state, events = act(state, 1, move(3, 1, "a", (3, 1), (2, 1)), 2, pairs)
     assert state.phase == engine.FINISHED and engine.next_deadline(state) is None
     result = engine.outcome(state)
-    assert (result["scores"], result["reason"], result["winner"]) == ([2, 2], "no_moves", 1)
-    assert result["draw"] is False
-    assert result["winners"] == [1] and result["places"] == [2, 1]
+    assert (result.details["scores"], result.details["reason"], result.details["winner"]) == ([2, 2], "no_moves", 1)
+    assert result.draw is False
+    assert result.winners == (1,) and result.places == (2, 1)
     assert events[-1]["type"] == "match_finished" and events[-1]["winner"] == 1
     assert refused(state, 0, move(3, 2, "a", (3, 2), (2, 1))) == "match_over"
 
@@ -177,12 +177,12 @@ def test_the_higher_score_wins() -> None:
     state, _ = act(new(two), 0, SHEET, 1, two)
     state, _ = act(state, 1, HA, 2, two)
     result = engine.outcome(state)
-    assert (result["scores"], result["reason"], result["winner"]) == ([5, 2], "no_moves", 0)
+    assert (result.details["scores"], result.details["reason"], result.details["winner"]) == ([5, 2], "no_moves", 0)
 
 
 def test_a_list_with_no_opening_ends_the_game_at_once_for_the_second_player() -> None:
     state = new(WordSet(("zz",)))
-    assert engine.outcome(state)["reason"] == "no_moves" and engine.outcome(state)["winner"] == 1
+    assert engine.outcome(state).details["reason"] == "no_moves" and engine.outcome(state).details["winner"] == 1
 
 
 def test_a_full_grid_ends_the_game() -> None:
@@ -194,16 +194,16 @@ def test_a_full_grid_ends_the_game() -> None:
         state, events = act(state, state.turn, found[0].action(), number + 1, EVERY_PAIR)
     assert "." not in state.grid
     result = engine.outcome(state)
-    assert result["reason"] == "grid_full" and result["moves"] == 20
-    assert sum(result["scores"]) == sum(len(p.word) for p in state.plays)
-    assert result["winner"] == engine.winner_by_score(result["scores"])
+    assert result.details["reason"] == "grid_full" and result.details["moves"] == 20
+    assert sum(result.details["scores"]) == sum(len(p.word) for p in state.plays)
+    assert result.details["winner"] == engine.winner_by_score(result.details["scores"])
 
 
 def test_the_outcome_records_the_dictionary_version_of_the_real_list() -> None:
     state = engine.new_game({}, 2, random.Random(0), T0, words=lexicon, dawg=dawg)
     assert state.list_version == lexicon(SLUG).info.version
     state, _ = engine.apply(state, 0, {"type": "resign"}, at(5), words=lexicon, dawg=dawg)
-    assert engine.outcome(state)["list_version"] == lexicon(SLUG).info.version
+    assert engine.outcome(state).details["list_version"] == lexicon(SLUG).info.version
     assert engine.view(state, None)["list_version"] == lexicon(SLUG).info.version
 
 
@@ -234,7 +234,7 @@ def test_running_out_of_time_loses_even_with_a_lead() -> None:
     assert [e["type"] for e in events] == ["timed_out", "match_finished"]
     assert events[0] == {"type": "timed_out", "seat": 0, "at": at(610).isoformat()}
     result = engine.outcome(state)
-    assert (result["reason"], result["winner"], result["scores"]) == ("timeout", 1, [5, 2])
+    assert (result.details["reason"], result.details["winner"], result.details["scores"]) == ("timeout", 1, [5, 2])
     assert state.finished_at == at(610) and engine.view(state, 0)["seats"][0]["clock"]["remaining_ms"] == 0
 
 
@@ -265,7 +265,7 @@ def test_resigning_loses_whatever_the_score_and_at_any_time() -> None:
     state, _ = act(new(), 0, SHEET, 10)
     done, events = act(state, 0, {"type": "resign"}, 15)  # seat 0 leads and resigns on seat 1's turn
     result = engine.outcome(done)
-    assert (result["reason"], result["winner"], result["scores"]) == ("resign", 1, [5, 0])
+    assert (result.details["reason"], result.details["winner"], result.details["scores"]) == ("resign", 1, [5, 0])
     assert [e["type"] for e in events] == ["resigned", "match_finished"]
     # The clock of the player to move stops where it was.
     assert engine.view(done, 0)["seats"][1]["clock"]["remaining_ms"] == 595_000
@@ -281,8 +281,13 @@ def test_a_draw_offer_accepted_is_the_only_game_without_a_winner() -> None:
     assert refused(state, 1, {"type": "offer_draw"}) == "draw_already_offered"
     state, events = act(state, 0, {"type": "accept_draw"}, 8)
     result = engine.outcome(state)
-    assert (result["reason"], result["winner"], result["winners"], result["draw"]) == ("agreed_draw", None, [], True)
-    assert result["places"] == [1, 1] and [e["type"] for e in events] == ["draw_accepted", "match_finished"]
+    assert (result.details["reason"], result.details["winner"], result.winners, result.draw) == (
+        "agreed_draw",
+        None,
+        (),
+        True,
+    )
+    assert result.places == (1, 1) and [e["type"] for e in events] == ["draw_accepted", "match_finished"]
 
 
 def test_a_draw_offer_declined_or_answered_by_a_move_lapses() -> None:
@@ -309,14 +314,14 @@ def test_a_draw_offer_declined_or_answered_by_a_move_lapses() -> None:
 def test_offering_back_a_pending_offer_accepts_it() -> None:
     state, _ = act(new(), 0, {"type": "offer_draw"}, 1)
     state, _ = act(state, 1, {"type": "offer_draw"}, 2)
-    assert engine.outcome(state)["reason"] == "agreed_draw"
+    assert engine.outcome(state).details["reason"] == "agreed_draw"
 
 
 def test_an_admin_stop_decides_by_the_score_as_it_stands() -> None:
     state, _ = act(new(), 0, HA, 1)
     stopped, events = engine.stop(state, at(2), "admin")
     result = engine.outcome(stopped)
-    assert (result["reason"], result["stopped"], result["winner"]) == ("stopped", "admin", 0)
+    assert (result.details["reason"], result.stopped, result.details["winner"]) == ("stopped", "admin", 0)
     again, events = engine.stop(stopped, at(3), "admin")
     assert events == [] and engine.to_json(again) == engine.to_json(stopped)
 
@@ -474,10 +479,10 @@ def test_random_play_never_crashes_always_ends_and_round_trips(seed: int, size: 
     if state.phase != engine.FINISHED:  # only draw chatter was left: the clocks end it
         state, _ = engine.advance(state, at(10_000))
     result = engine.outcome(state)
-    assert result["reason"] in ("grid_full", "no_moves", "timeout", "resign", "agreed_draw")
-    assert (result["winner"] is None) == (result["reason"] == "agreed_draw")
-    if result["reason"] in ("grid_full", "no_moves"):
-        assert result["winner"] == engine.winner_by_score(result["scores"])
+    assert result.details["reason"] in ("grid_full", "no_moves", "timeout", "resign", "agreed_draw")
+    assert (result.details["winner"] is None) == (result.details["reason"] == "agreed_draw")
+    if result.details["reason"] in ("grid_full", "no_moves"):
+        assert result.details["winner"] == engine.winner_by_score(result.details["scores"])
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])

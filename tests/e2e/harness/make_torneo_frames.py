@@ -333,7 +333,8 @@ def main() -> None:
     OUT.write_text(json.dumps(data, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
     outcome = engine.outcome(recorder.state)
     print(
-        f"wrote {OUT}: {len(recorder.frames)} frames, {outcome['rounds']} rounds, places {outcome['places']}, "
+        f"wrote {OUT}: {len(recorder.frames)} frames, {outcome.details['rounds']} rounds, "
+        f"places {list(outcome.places)}, "
         f"seats {recorder.seats}, errors {sorted(recorder.errors)}"
     )
 
