@@ -263,6 +263,7 @@ def _finish(state: State, at: datetime, reason: str, winner: int | None, events:
     state.reason = reason
     state.winner = winner
     result = outcome(state)
+    assert result is not None  # the phase is FINISHED
     events.append(
         {
             "type": "match_finished",
@@ -581,7 +582,7 @@ def outcome(state: State) -> Outcome | None:
     draw = winner is None
     places = (1, 1) if draw else tuple(1 if seat == winner else 2 for seat in range(SEATS))
     return Outcome(
-        winners=() if draw else (winner,),
+        winners=() if winner is None else (winner,),
         places=places,
         stopped=state.stopped,
         draw=draw,

@@ -286,7 +286,7 @@ def next_deadline(state: State) -> datetime | None:
         return current.opens_at
     if state.phase == PLAYING:
         return current.play_ends_at
-    if state.phase == ENDING:
+    if state.phase == ENDING and current.ended_at is not None:  # set as the round ended
         return current.ended_at + seconds(END_CARD_SECONDS)
     return None
 
@@ -351,6 +351,7 @@ def _end_round(state: State, at: datetime, reason: str, events: list[Event]) -> 
 def _finish(state: State, at: datetime, events: list[Event]) -> None:
     state.phase = FINISHED
     result = outcome(state)
+    assert result is not None and result.totals is not None  # the phase is FINISHED; the game has points
     events.append(
         {
             "type": "match_finished",

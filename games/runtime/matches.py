@@ -124,7 +124,8 @@ def match_start(
                 match_ref=match.match_ref,
                 stake=stake,
                 key=f"hold:{match.match_ref}",
-                players=[seat.player for seat in seats],
+                # Stakes are between people: a bot's seat has no player, so the wallet refuses (bad_seats).
+                players=[seat.player for seat in seats if seat.player is not None],
             )
         room_status_set(room, Room.PLAYING)
         _after_commit(match)

@@ -415,6 +415,7 @@ def _finish(state: State, at: datetime, events: list[Event]) -> None:
     state.phase = FINISHED
     state.finished_at = at
     result = outcome(state)
+    assert result is not None  # the phase is FINISHED
     events.append(
         {
             "type": "match_finished",

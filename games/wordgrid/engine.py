@@ -230,6 +230,7 @@ def _finish(state: State, at: datetime, reason: str, winner: int | None, events:
     state.winner = winner
     state.draw_offer = None
     result = outcome(state)
+    assert result is not None and result.totals is not None  # the phase is FINISHED; the game has points
     events.append(
         {
             "type": "match_finished",
@@ -367,8 +368,9 @@ def check_move(
         raise IllegalMove("cell_taken", _("That cell already has a letter."))
     if not any(grid[n] != EMPTY for n in NEIGHBOURS[cell]):
         raise IllegalMove("not_adjacent", _("Write your letter next to a filled cell (not diagonally)."))
-    path = [_cell(step) for step in path_in]
-    if any(step is None for step in path):
+    cells = [_cell(step) for step in path_in]
+    path = [step for step in cells if step is not None]
+    if len(path) != len(cells):
         raise IllegalMove("malformed", _("A move is a cell, a letter and a path."))
     if cell not in path:
         raise IllegalMove("missing_new_cell", _("Your word must use the letter you wrote."))
@@ -500,8 +502,11 @@ def view(state: State, viewer: Viewer) -> dict[str, Any]:
         "last_move": _play_json(state.plays[-1]) if state.plays else None,
         "draw_offer": state.draw_offer,
         "can_move": mine and viewer == state.turn,
-        "can_offer_draw": mine and state.draw_offer is None and state.offered_at_play[viewer] != len(state.plays),
-        "can_answer_draw": mine and state.draw_offer == 1 - viewer,
+        "can_offer_draw": mine
+        and viewer is not None
+        and state.draw_offer is None
+        and state.offered_at_play[viewer] != len(state.plays),
+        "can_answer_draw": mine and viewer is not None and state.draw_offer == 1 - viewer,
         "stopped": state.stopped,
         "outcome": outcome_json(outcome(state)),
     }
@@ -518,7 +523,7 @@ def outcome(state: State) -> Outcome | None:
     draw = winner is None
     places = (1, 1) if draw else tuple(1 if seat == winner else 2 for seat in range(SEATS))
     return Outcome(
-        winners=() if draw else (winner,),
+        winners=() if winner is None else (winner,),
         places=places,
         stopped=state.stopped,
         draw=draw,
