@@ -115,7 +115,7 @@ class Match(models.Model):
     started_at = models.DateTimeField(_("started"), auto_now_add=True)
     finished_at = models.DateTimeField(_("finished"), null=True, blank=True)
     # JSON (`Any` for mypy): None until the status says it is there, FINISHED for the outcome, ARRIVING for the
-    # arrival, and the services read them only then; the status, not the type, tells (docs/decisions.md #26).
+    # arrival, and the services read them only then; the status, not the type, tells (docs/decisions.md #27).
     outcome: Any = models.JSONField(_("outcome"), null=True, blank=True)
     # While ARRIVING: {"awaiting": [seats], "join_by": ISO, "settings": {...}}; afterwards what it was.
     arrival: Any = models.JSONField(_("arrival"), null=True, blank=True)

@@ -31,6 +31,8 @@ if [ "$what" = all ] || [ "$what" = fast ]; then
   .venv/bin/ruff format --check .
   echo "== import contracts (pyproject.toml [tool.importlinter], docs/architecture.md \"Dependencies\")"
   .venv/bin/lint-imports
+  echo "== mypy (pyproject.toml [tool.mypy] files: the engines and bots, the runtime, the services)"
+  .venv/bin/mypy
   echo "== unit and integration tests (PostgreSQL, Redis)"
   $PY -m pytest -m "not e2e" -p no:playwright "$@"
 fi
