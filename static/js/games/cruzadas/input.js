@@ -94,7 +94,7 @@ export function wireInput(s, els, actions) {
     render();
   });
 
-  // Zoom: a button, or two fingers spreading/pinching on the board; the viewport scrolls when s.zoomed.
+  // Zoom: a button, or two fingers spreading/pinching on the board; the viewport scrolls when zoomed.
   function setZoom(on, focusCell = null) {
     if (s.zoomed === on) return;
     s.zoomed = on;
