@@ -22,13 +22,10 @@
 import { openSocket } from "./socket.js";
 import { clockText, h, parseTime, t } from "./games/kit.js";
 
-const GAMES = {
-  duelo: () => import("./games/duelo.js").then((module) => module.mountDuelo),
-  wordgrid: () => import("./games/wordgrid.js").then((module) => module.mountWordgrid),
-  cruzadas: () => import("./games/cruzadas.js").then((module) => module.mountCruzadas),
-  claves: () => import("./games/claves.js").then((module) => module.mountClaves),
-  torneo: () => import("./games/torneo.js").then((module) => module.mountTorneo),
-};
+// A game's board is its module static/js/games/<slug>.js, which exports `mount` (docs/engine-interface.md,
+// "The files a new game adds"): a new game adds its module and nothing here.
+const loadMount = (slug) =>
+  /^[a-z]+$/.test(slug || "") ? import(`./games/${slug}.js`).then((module) => module.mount) : null;
 
 // A bot's badge and its choice in the seat chooser, by level.
 const BOT_LEVELS = {
@@ -88,9 +85,9 @@ export function startRoom(element, { connect = openSocket } = {}) {
 
   function loadBoard() {
     if (boardReady) return boardReady;
-    const load = GAMES[element.dataset.game];
-    if (!load || !gameRoot) return Promise.resolve(null);
-    boardReady = load().then((mount) => {
+    const loading = gameRoot ? loadMount(element.dataset.game) : null;
+    if (!loading) return Promise.resolve(null);
+    boardReady = loading.then((mount) => {
       board = mount(gameRoot, { send });
       for (const [kind, frame] of queued.splice(0)) deliver(kind, frame);
       return board;
