@@ -1,0 +1,235 @@
+"""The move path in few round trips (issue 16): one person's move costs at most 3 SQL statements in every
+game (lock-and-read, update, event insert), the work done on commit included, and a viewer's update after
+a move (the room socket receiving the group's message) makes no query at all.
+
+The matches are real and mid-game: started through the service with people in every seat, a few moves
+played through it first. Celery tasks are recorded, not sent (nor run inline), so what is counted is what
+the service itself asks of the database."""
+
+from __future__ import annotations
+
+import contextvars
+import random
+from datetime import datetime, timedelta
+from typing import Any
+
+import pytest
+from django.db import connection
+from django.db.backends import utils as db_utils
+from django.test.utils import CaptureQueriesContext
+from django.utils import timezone
+
+from accounts.models import Player
+from accounts.services import player_create_guest
+from games.models import Match
+from games.runtime import matches, rooms, scheduling
+from games.runtime.catalogue import spec_for
+from games.runtime.engine import bots_for, engine_for
+from ratings.models import Rating
+from wordlists.lexicon import lexicon
+
+MOST_STATEMENTS = 3  # SELECT ... FOR UPDATE, UPDATE, INSERT of the events
+
+ROOMS: dict[str, dict[str, Any]] = {
+    "duelo": {"seats": 2, "settings": {"language": "es", "rounds": 3, "round_seconds": 60}},
+    "wordgrid": {"seats": 2, "settings": {}},
+    "cruzadas": {"seats": 2, "settings": {}},
+    "claves": {"seats": 2, "settings": {}},
+    "torneo": {"seats": 8, "settings": {"language": "es", "rated": True}},
+}
+
+
+@pytest.fixture
+def tasks(monkeypatch):
+    """The Celery tasks the service enqueues, recorded instead of sent."""
+    sent: list[tuple[str, tuple]] = []
+    monkeypatch.setattr(scheduling, "enqueue", lambda task, args, **options: sent.append((task, args)))
+    return sent
+
+
+def mid_game(slug: str, *, people: list[Player] | None = None) -> tuple[Match, list[Player], datetime]:
+    """A match of `slug` with a person in every seat, started and played for a few moves."""
+    shape = ROOMS[slug]
+    people = people or [player_create_guest(nickname=f"P{slug[:3]}{index}") for index in range(shape["seats"])]
+    if slug == "torneo":
+        for person in people:
+            Rating.objects.get_or_create(player=person, game="torneo", defaults={"value": 1000 + 10 * person.pk % 97})
+    room = rooms.room_create(
+        game=slug, host=people[0], seats=shape["seats"], interface_language="es", settings=shape["settings"]
+    )
+    for person in people[1:]:
+        rooms.room_join(room=room, player=person)
+    now = timezone.now()
+    match = matches.match_start(room=room, by=None if slug == "torneo" else people[0], now=now)
+    for person in people:
+        matches.match_arrive(match_id=match.pk, player=person, now=now)
+    match.refresh_from_db()
+    assert match.status == Match.PLAYING
+    for _ in range(2):
+        player, action, turn, now = next_move(match, people, now)
+        matches.match_act(match_id=match.pk, player=player, action=action, turn=turn, now=now)
+        match.refresh_from_db()
+    assert match.status == Match.PLAYING
+    return match, people, now
+
+
+def next_move(match: Match, people: list[Player], now: datetime) -> tuple[Player, dict, str, datetime]:
+    """A legal move of a person who owes one: the game's easy bot chooses it (Claves: a clue, then a safe
+    guess). The clock is moved past the start card or the round's opening when there is one."""
+    engine = engine_for(match.game)
+    state = engine.from_json(match.state)
+    opens = engine.opens_at(state)
+    if opens is not None and opens > now:
+        now = opens
+    now += timedelta(milliseconds=500)
+    state, _events = engine.advance(state, now)
+    if match.game == "claves":
+        return _claves_move(engine, state, people, now)
+    bots = bots_for(match.game)
+    rng = random.Random(7)
+    for seat, person in enumerate(people):
+        if bots.bot_turn(state, seat) is None:
+            continue
+        action = bots.bot_action(state, seat, "easy", rng, words=lexicon, **spec_for(match.game).engine_kwargs())
+        if action is not None:
+            return person, action, engine.turn_of(state, seat), now
+    raise AssertionError(f"nobody owes a move in {match.game}")
+
+
+def _claves_move(engine: Any, state: Any, people: list[Player], now: datetime) -> tuple[Player, dict, str, datetime]:
+    from games.claves import engine as claves
+
+    if state.phase == claves.CLUE:
+        seat = state.giver
+        return people[seat], {"type": "clue", "word": "zumbido", "number": 2}, engine.turn_of(state, seat), now
+    seat = 1 - state.giver
+    mine = state.maps[state.giver]
+    cell = next(cell for cell, kind in enumerate(mine) if kind == claves.KEY and state.touchable(cell))
+    return people[seat], {"type": "guess", "cell": cell}, engine.turn_of(state, seat), now
+
+
+def statements_of_one_move(slug: str, django_capture_on_commit_callbacks) -> list[str]:
+    match, people, now = mid_game(slug)
+    player, action, turn, now = next_move(match, people, now)
+    with CaptureQueriesContext(connection) as queries, django_capture_on_commit_callbacks(execute=True) as callbacks:
+        matches.match_act(match_id=match.pk, player=player, action=action, turn=turn, now=now)
+    assert callbacks, "the move published on commit"
+    match.refresh_from_db()
+    assert match.status == Match.PLAYING, "an ordinary move, not the last one"
+    # The test's own transaction turns the move's BEGIN/COMMIT into savepoints: those are not the move's.
+    return [query["sql"] for query in queries.captured_queries if "SAVEPOINT" not in query["sql"][:20]]
+
+
+@pytest.mark.xfail(strict=True, reason="issue 16: 5 statements per move today (rated Torneo 6)")
+@pytest.mark.django_db
+@pytest.mark.parametrize("slug", list(ROOMS))
+def test_a_move_costs_at_most_three_statements(slug, tasks, django_capture_on_commit_callbacks):
+    statements = statements_of_one_move(slug, django_capture_on_commit_callbacks)
+    shown = "\n".join(statements)
+    assert len(statements) <= MOST_STATEMENTS, f"{slug}: {len(statements)} statements per move:\n{shown}"
+    assert statements[0].startswith("SELECT") and "FOR UPDATE" in statements[0]
+
+
+# -- a viewer's update -------------------------------------------------------------------------------
+
+_updating: contextvars.ContextVar[bool] = contextvars.ContextVar("updating", default=False)
+
+
+@pytest.fixture
+def update_queries(monkeypatch):
+    """Every SQL statement run, on any connection and thread, while a room socket handles a group message.
+
+    A context variable marks the handler; asgiref carries it into database_sync_to_async's thread."""
+    from games.runtime.consumers import RoomConsumer
+
+    seen: list[str] = []
+    handler = RoomConsumer.room_changed
+
+    async def room_changed(self, event):
+        token = _updating.set(True)
+        try:
+            return await handler(self, event)
+        finally:
+            _updating.reset(token)
+
+    def counting(original):
+        def run(self, sql, *args, **kwargs):
+            if _updating.get():
+                seen.append(sql)
+            return original(self, sql, *args, **kwargs)
+
+        return run
+
+    monkeypatch.setattr(RoomConsumer, "room_changed", room_changed)
+    monkeypatch.setattr(db_utils.CursorWrapper, "execute", counting(db_utils.CursorWrapper.execute))
+    monkeypatch.setattr(db_utils.CursorWrapper, "executemany", counting(db_utils.CursorWrapper.executemany))
+    return seen
+
+
+def _table(slug: str):
+    """A mid-game match of `slug` whose people (and one spectator) have sessions, and the next move."""
+    from django.test import Client
+
+    clients = []
+    for index in range(ROOMS[slug]["seats"] + 1):
+        client = Client()
+        client.post("/guest/", {"nickname": f"S{slug[:3]}{index}"})
+        clients.append(client)
+    everyone = [Player.objects.get(nickname=f"S{slug[:3]}{index}") for index in range(len(clients))]
+    match, people, now = mid_game(slug, people=everyone[:-1])
+    player, action, turn, now = next_move(match, people, now)
+    mover = people.index(player)
+    other = next(seat for seat in range(len(people)) if seat != mover)
+    cookies = [clients[index].cookies["sessionid"].value for index in (mover, other, len(people))]
+    return match.room.code, match.pk, match.version, cookies, (player, action, turn, now)
+
+
+def socket(code: str, cookie: str):
+    from channels.testing import WebsocketCommunicator
+
+    from config.asgi import application
+
+    headers = [(b"origin", b"http://127.0.0.1"), (b"host", b"127.0.0.1"), (b"cookie", f"sessionid={cookie}".encode())]
+    return WebsocketCommunicator(application, f"/ws/rooms/{code}/", headers=headers)
+
+
+async def drain(client) -> None:
+    while not await client.receive_nothing(timeout=0.3):
+        await client.receive_json_from()
+
+
+async def match_frame(client) -> dict:
+    for _ in range(10):
+        frame = await client.receive_json_from(timeout=5)
+        if frame["type"] == "match":
+            return frame
+    raise AssertionError("no match frame")
+
+
+@pytest.mark.xfail(strict=True, reason="issue 16: each socket re-reads the match (rated Torneo: and its ratings)")
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.usefixtures("async_db_connections_closed")
+@pytest.mark.parametrize("slug", list(ROOMS))
+async def test_a_viewers_update_after_a_move_makes_no_query(slug, update_queries):
+    from channels.db import database_sync_to_async
+
+    with scheduling.timers_disabled():
+        code, match_id, version, cookies, (player, action, turn, now) = await database_sync_to_async(_table)(slug)
+        sockets = [socket(code, cookie) for cookie in cookies]  # the mover, another seat, a spectator
+        for client in sockets:
+            assert (await client.connect())[0]
+        for client in sockets:
+            await drain(client)  # the snapshots of connecting (and of the others' arrivals) are reads
+        update_queries.clear()
+        await database_sync_to_async(matches.match_act)(
+            match_id=match_id, player=player, action=action, turn=turn, now=now
+        )
+        frames = [await match_frame(client) for client in sockets]
+        for client in sockets:
+            await drain(client)
+        during = list(update_queries)  # leaving is a room change: its snapshots read, as they should
+        for client in sockets:
+            await client.disconnect()
+    assert [frame["v"] for frame in frames] == [version + 1] * 3
+    shown = "\n".join(sql[:90] for sql in during)
+    assert during == [], f"{slug}: the viewers' updates after one move ran {len(during)} queries:\n{shown}"
