@@ -21,7 +21,7 @@ from games.forms import SeatForm, bot_level_choices
 from games.models import Room
 from games.pages import word_language_default as _word_language_default
 from games.runtime.catalogue import GameSpec, spec_for
-from games.runtime.errors import IllegalMove
+from games.runtime.errors import GameError, Refusal
 from games.runtime.errors import error_text as _message
 from games.runtime.matches import match_start
 from games.runtime.rooms import (
@@ -79,7 +79,7 @@ def _host_action(request, code: str, action) -> object:
     room = get_object_or_404(Room, code=normalise_code(code))
     try:
         action(room)
-    except IllegalMove as error:
+    except GameError as error:
         messages.error(request, _message(error))
     return redirect("room", code=room.code)
 
@@ -90,7 +90,7 @@ def room_settings(request, code: str):
     def change(room):
         form = _settings_form(spec_for(room.game), data=request.POST)
         if form is None or not form.is_valid():
-            raise IllegalMove("bad_settings", gettext_noop("Check the room options."))
+            raise Refusal("bad_settings", gettext_noop("Check the room options."))
         data = form.cleaned_data
         # The form's fields are the settings, and the seats if the host may change them (else they stay).
         room_settings_update(
@@ -111,7 +111,7 @@ def room_seat(request, code: str, index: int):
 
     def change(room):
         if not form.is_valid():
-            raise IllegalMove("bad_bot_level", gettext_noop("Choose a bot level."))
+            raise Refusal("bad_bot_level", gettext_noop("Choose a bot level."))
         room_seat_set(room=room, by=request.player, index=index, bot_level=form.cleaned_data["bot_level"])
 
     return _host_action(request, code, change)
@@ -128,7 +128,7 @@ def room_seat_person(request, code: str, index: int):
     def change(room):
         player_id = int(raw) if raw.isdigit() else None
         if raw and player_id is None:
-            raise IllegalMove("not_in_room", gettext_noop("That player is not in this room."))
+            raise Refusal("not_in_room", gettext_noop("That player is not in this room."))
         room_seat_assign(room=room, by=request.player, index=index, player_id=player_id)
 
     return _host_action(request, code, change)
@@ -162,7 +162,7 @@ def room_leave_view(request, code: str):
             match_stop(match_id=current.pk, reason="left")
     try:
         room_leave(room=room, player=request.player)
-    except IllegalMove as error:
+    except GameError as error:
         messages.error(request, _message(error))
         return redirect("room", code=room.code)
     # Where the game sends a player who leaves: a tournament's group, the game's page, or home.

@@ -1,10 +1,11 @@
 """Errors a player can cause in groups and the tournament queue: a stable code and an English message
-marked for translation (like games.runtime.errors), raised before anything changes."""
+marked for translation (like games.runtime.errors), raised before anything changes. They are refusals,
+never an IllegalMove (no move of a game is involved)."""
 
 from games.runtime.engine import gettext_noop as _
-from games.runtime.errors import IllegalMove, error_text
+from games.runtime.errors import GameError, Refusal, error_text
 
-__all__ = ["IllegalMove", "error_text", "lobby_error"]
+__all__ = ["GameError", "LobbyRefusal", "Refusal", "error_text", "lobby_error"]
 
 MESSAGES = {
     "group_full": _("This group is full: a group has at most %(max)d players."),
@@ -27,5 +28,9 @@ MESSAGES = {
 }
 
 
-def lobby_error(code: str, **params) -> IllegalMove:
-    return IllegalMove(code, MESSAGES[code], params)
+class LobbyRefusal(Refusal):
+    """A refusal of the lobby: groups, the tournament queue, stake offers."""
+
+
+def lobby_error(code: str, **params) -> LobbyRefusal:
+    return LobbyRefusal(code, MESSAGES[code], params)

@@ -7,11 +7,11 @@ from django.db import transaction
 
 from accounts.models import Player
 from games.models import Match
-from games.runtime.engine import IllegalMove
 from games.runtime.engine import gettext_noop as _
 from games.runtime.matches import match_start
 from games.runtime.rooms import room_create, room_join
 from lobby import live
+from lobby.errors import LobbyRefusal
 from lobby.models import StakeOffer
 from wallet.selectors import balance_of, stakes_open_to
 from wallet.services import WalletError
@@ -22,15 +22,15 @@ MAX_OPEN_OFFERS = 3
 
 def _require_member(player: Player) -> None:
     if player.is_guest:
-        raise IllegalMove("guest_stake", _("Guests cannot play for credits. Create an account to stake."))
+        raise LobbyRefusal("guest_stake", _("Guests cannot play for credits. Create an account to stake."))
 
 
 def offer_post(*, player: Player, game: str, stake: int) -> StakeOffer:
     _require_member(player)
     if game not in STAKED_GAMES:
-        raise IllegalMove("not_staked_game", _("This game is not played for credits."))
+        raise LobbyRefusal("not_staked_game", _("This game is not played for credits."))
     if stake not in stakes_open_to(player=player):
-        raise IllegalMove(
+        raise LobbyRefusal(
             "bad_stake",
             _("Choose a stake you can cover: %(stakes)s."),
             {"stakes": ", ".join(map(str, stakes_open_to(player=player))) or "-"},
@@ -38,7 +38,7 @@ def offer_post(*, player: Player, game: str, stake: int) -> StakeOffer:
     with transaction.atomic():
         Player.objects.select_for_update().get(pk=player.pk)  # one offer at a time per player
         if StakeOffer.objects.filter(player=player, status=StakeOffer.OPEN).count() >= MAX_OPEN_OFFERS:
-            raise IllegalMove(
+            raise LobbyRefusal(
                 "too_many_offers", _("You already have %(count)d open offers."), {"count": MAX_OPEN_OFFERS}
             )
         live.lobby_changed()
@@ -49,7 +49,7 @@ def offer_cancel(*, player: Player, offer_id: int) -> None:
     with transaction.atomic():
         offer = StakeOffer.objects.select_for_update().filter(pk=offer_id, player=player).first()
         if offer is None or offer.status != StakeOffer.OPEN:
-            raise IllegalMove("offer_gone", _("That offer is no longer open."))
+            raise LobbyRefusal("offer_gone", _("That offer is no longer open."))
         offer.status = StakeOffer.CANCELLED
         offer.save(update_fields=["status"])
         live.lobby_changed()
@@ -65,11 +65,11 @@ def offer_accept(*, player: Player, offer_id: int, interface_language: str) -> M
     with transaction.atomic():
         offer = StakeOffer.objects.select_for_update().filter(pk=offer_id).first()
         if offer is None or offer.status != StakeOffer.OPEN:
-            raise IllegalMove("offer_gone", _("That offer is no longer open."))
+            raise LobbyRefusal("offer_gone", _("That offer is no longer open."))
         if offer.player_id == player.pk:
-            raise IllegalMove("own_offer", _("You cannot accept your own offer."))
+            raise LobbyRefusal("own_offer", _("You cannot accept your own offer."))
         if balance_of(player=player) < offer.stake:
-            raise IllegalMove(
+            raise LobbyRefusal(
                 "cannot_cover", _("You need %(stake)d credits to accept this offer."), {"stake": offer.stake}
             )
         covered = balance_of(player=offer.player) >= offer.stake
@@ -77,7 +77,7 @@ def offer_accept(*, player: Player, offer_id: int, interface_language: str) -> M
             match = _start_staked(offer, player, interface_language)
     if not covered:
         offers_uncovered_withdraw(player_ids=[offer.player_id])
-        raise IllegalMove(
+        raise LobbyRefusal(
             "cannot_cover_poster",
             _("The player who posted this offer can no longer cover it. The offer has been withdrawn."),
         )
@@ -92,7 +92,7 @@ def _start_staked(offer: StakeOffer, player: Player, interface_language: str) ->
     except WalletError as error:
         # The poster's balance fell below the stake between the check and the hold (a race): the player's
         # doing, not logged. Any other refusal is a bug, which the wallet logged with the match's reference.
-        raise IllegalMove(
+        raise LobbyRefusal(
             "cannot_cover_poster", _("The player who posted this offer can no longer cover it.")
         ) from error
     offer.status, offer.accepted_by, offer.match = StakeOffer.ACCEPTED, player, match

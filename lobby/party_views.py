@@ -14,7 +14,7 @@ from django.views.decorators.http import require_GET, require_POST
 from accounts.decorators import player_required
 from games.runtime.rooms import normalise_code
 from lobby import parties, selectors
-from lobby.errors import IllegalMove, error_text, lobby_error
+from lobby.errors import GameError, error_text, lobby_error
 from lobby.forms import TORNEO_LANGUAGE_NAMES, TorneoLanguageForm, default_word_language
 from lobby.matchmaking import WINDOW, span
 from lobby.models import Party, PartyMember
@@ -79,7 +79,7 @@ def party_page(request, code: str):
             messages.info(
                 request, _("The group changed, so its search for a tournament stopped. The organizer can start again.")
             )
-    except IllegalMove as error:
+    except GameError as error:
         return render(request, "lobby/party_closed.html", {"party": party, "error": error_text(error)}, status=409)
     context = _context(request, party)
     return render(request, "lobby/party.html", {**context, "parts": PARTS})
@@ -104,7 +104,7 @@ def _organizer_action(request, code: str, action) -> object:
     party = _party(code)
     try:
         room = action(party)
-    except IllegalMove as error:
+    except GameError as error:
         messages.error(request, error_text(error))
         return redirect("party", code=party.code)
     if room is not None:

@@ -12,7 +12,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from accounts.decorators import player_required
 from games.forms import QuickMatchForm, bot_level_choices
 from games.pages import back, word_language_default
-from games.runtime.errors import IllegalMove, error_text
+from games.runtime.errors import GameError, error_text
 from lobby.models import StakeOffer
 from lobby.offers import offer_accept, offer_cancel, offer_post
 from lobby.queue import is_waiting, queue_join, queue_leave
@@ -65,7 +65,7 @@ def wordgrid_offer(request):
         offer_post(player=request.player, game="wordgrid", stake=stake)
     except ValueError:
         messages.error(request, _("Choose a stake."))
-    except IllegalMove as error:
+    except GameError as error:
         messages.error(request, error_text(error))
     return back(request, "wordgrid_home")
 
@@ -75,7 +75,7 @@ def wordgrid_offer(request):
 def wordgrid_offer_cancel(request, offer_id: int):
     try:
         offer_cancel(player=request.player, offer_id=offer_id)
-    except IllegalMove as error:
+    except GameError as error:
         messages.error(request, error_text(error))
     return back(request, "wordgrid_home")
 
@@ -85,7 +85,7 @@ def wordgrid_offer_cancel(request, offer_id: int):
 def wordgrid_offer_accept(request, offer_id: int):
     try:
         match = offer_accept(player=request.player, offer_id=offer_id, interface_language=word_language_default())
-    except IllegalMove as error:
+    except GameError as error:
         messages.error(request, error_text(error))
         return back(request, "wordgrid_home")
     return redirect("room", code=match.room.code)

@@ -9,7 +9,7 @@ from django.utils.translation import get_language
 from django.views.decorators.http import require_POST
 
 from accounts.decorators import player_required
-from lobby.errors import IllegalMove, error_text, lobby_error
+from lobby.errors import GameError, error_text, lobby_error
 from lobby.forms import TorneoLanguageForm
 from lobby.tournament_queue import practice_alone, queue_join_alone, queue_leave_alone
 
@@ -29,7 +29,7 @@ def torneo_queue_join(request):
         return redirect("lobby")
     try:
         room = queue_join_alone(player=request.player, language=language, interface_language=get_language())
-    except IllegalMove as error:
+    except GameError as error:
         messages.error(request, error_text(error))
         return redirect("lobby")
     return redirect("room", code=room.code) if room is not None else redirect("lobby")
@@ -40,7 +40,7 @@ def torneo_queue_join(request):
 def torneo_queue_leave(request):
     try:
         queue_leave_alone(player=request.player)
-    except IllegalMove as error:
+    except GameError as error:
         messages.error(request, error_text(error))
     return redirect("lobby")
 
@@ -54,7 +54,7 @@ def torneo_practice(request):
         if language is None:
             raise lobby_error("bad_language")
         room = practice_alone(player=request.player, language=language, interface_language=get_language())
-    except IllegalMove as error:
+    except GameError as error:
         messages.error(request, error_text(error))
         return redirect("lobby")
     return redirect("room", code=room.code)

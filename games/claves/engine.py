@@ -24,7 +24,9 @@ from games.runtime.engine import (
     Action,
     Event,
     IllegalMove,
+    MalformedAction,
     Outcome,
+    Refusal,
     Viewer,
     WordList,
     WordSource,
@@ -194,12 +196,12 @@ def make_settings(raw: Mapping[str, Any]) -> dict[str, Any]:
     ignored (room options that are not rules)."""
     level = raw.get("level") or DEFAULT_LEVEL
     if level not in LEVELS:
-        raise IllegalMove("bad_level", _("Choose the words: familiar or standard."))
+        raise Refusal("bad_level", _("Choose the words: familiar or standard."))
     turns = raw.get("turns", DEFAULT_TURNS)
     if isinstance(turns, str) and turns.strip().isdigit():
         turns = int(turns)
     if isinstance(turns, bool) or turns not in TURN_CHOICES:
-        raise IllegalMove("bad_turns", _("A game has 9 or 11 turns."))
+        raise Refusal("bad_turns", _("A game has 9 or 11 turns."))
     return {"level": level, "turns": turns}
 
 
@@ -243,7 +245,7 @@ def new_game(
     now = require_aware(now)
     clean = make_settings(settings)
     if isinstance(seats, bool) or seats != SEATS:
-        raise IllegalMove("bad_seats", _("A room has from %(min)d to %(max)d seats."), {"min": SEATS, "max": SEATS})
+        raise Refusal("bad_seats", _("A room has from %(min)d to %(max)d seats."), {"min": SEATS, "max": SEATS})
     slug = list_slug(clean["level"])
     word_list = words(slug)
     board = draw_board(word_list, rng, avoid, banned)
@@ -339,7 +341,7 @@ def apply(
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < SEATS:
         raise IllegalMove("not_a_seat", _("That seat is not in this match."))
     if not isinstance(action, Mapping) or action.get("type") not in ACTION_TYPES:
-        raise IllegalMove("malformed", _("That is not a Claves a Dúo action."))
+        raise MalformedAction(_("That is not a Claves a Dúo action."))
     if state.phase == FINISHED:
         raise IllegalMove("match_over", _("The match is over."))
     kind = action["type"]

@@ -31,7 +31,9 @@ from games.runtime.engine import (
     Action,
     Event,
     IllegalMove,
+    MalformedAction,
     Outcome,
+    Refusal,
     Viewer,
     WordSource,
     encode_time,
@@ -142,12 +144,12 @@ def make_settings(raw: Mapping[str, Any]) -> dict[str, Any]:
     ignored (room options that are not rules), except `list_version`, which the room records."""
     language = raw.get("language", "tr")
     if language not in LANGUAGES:
-        raise IllegalMove(
+        raise Refusal(
             "bad_language", _("Letras Cruzadas is played in: %(choices)s."), {"choices": ", ".join(LANGUAGES)}
         )
     ruleset = raw.get("ruleset", DEFAULT_RULESET[language])
     if ruleset not in RULESETS or RULESETS[ruleset].language != language:
-        raise IllegalMove("bad_ruleset", _("There is no such ruleset for this word language."))
+        raise Refusal("bad_ruleset", _("There is no such ruleset for this word language."))
     clean = {"language": language, "ruleset": ruleset}
     if isinstance(raw.get("list_version"), str):
         clean["list_version"] = raw["list_version"]
@@ -200,7 +202,7 @@ def new_game(
     now = require_aware(now)
     clean = make_settings(settings)
     if isinstance(seats, bool) or seats != SEATS:
-        raise IllegalMove("bad_seats", _("A room has from %(min)d to %(max)d seats."), {"min": SEATS, "max": SEATS})
+        raise Refusal("bad_seats", _("A room has from %(min)d to %(max)d seats."), {"min": SEATS, "max": SEATS})
     ruleset = RULESETS[clean["ruleset"]]
     slug = list_slug(clean["language"])
     version = clean.get("list_version")
@@ -317,7 +319,7 @@ def parse_tiles(ruleset: Ruleset, raw: Any) -> Placement:
     placement = []
     for item in raw:
         if not isinstance(item, Mapping):
-            raise IllegalMove("malformed", _("A tile is a square, a letter and whether it is a blank."))
+            raise MalformedAction(_("A tile is a square, a letter and whether it is a blank."))
         cell = item.get("cell")
         if (
             isinstance(cell, list | tuple)
@@ -329,7 +331,7 @@ def parse_tiles(ruleset: Ruleset, raw: Any) -> Placement:
             raise IllegalMove("bad_cell", _("That square is not on the board."))
         blank = item.get("blank", False)
         if not isinstance(blank, bool):
-            raise IllegalMove("malformed", _("A tile is a square, a letter and whether it is a blank."))
+            raise MalformedAction(_("A tile is a square, a letter and whether it is a blank."))
         letter = _letter(ruleset, item.get("letter"))
         if letter is None:
             if blank:
@@ -354,7 +356,7 @@ def apply(
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < SEATS:
         raise IllegalMove("not_a_seat", _("That seat is not in this match."))
     if not isinstance(action, Mapping) or action.get("type") not in ACTION_TYPES:
-        raise IllegalMove("malformed", _("That is not a Letras Cruzadas action."))
+        raise MalformedAction(_("That is not a Letras Cruzadas action."))
     if state.phase == FINISHED:
         raise IllegalMove("match_over", _("The match is over."))
     state = copy_state(state)

@@ -8,7 +8,7 @@ from django.views.decorators.http import require_POST
 
 from accounts.decorators import player_required
 from games.pages import word_language_default as _word_language_default
-from games.runtime.errors import IllegalMove
+from games.runtime.errors import GameError
 from games.runtime.errors import error_text as _message
 from games.runtime.matches import match_start
 from games.runtime.rooms import room_create
@@ -30,7 +30,7 @@ def cruzadas_new(request):
         )
         if level:
             match_start(room=room, by=request.player)
-    except IllegalMove as error:
+    except GameError as error:
         messages.error(request, _message(error))
         return redirect("cruzadas_home")
     return redirect("room", code=room.code)

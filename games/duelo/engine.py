@@ -25,7 +25,9 @@ from games.runtime.engine import (
     Action,
     Event,
     IllegalMove,
+    MalformedAction,
     Outcome,
+    Refusal,
     Viewer,
     WordSource,
     encode_time,
@@ -170,13 +172,13 @@ def make_settings(raw: Mapping[str, Any]) -> Settings:
     """The host's choices, checked; missing rounds/clock take the defaults (3 rounds of 90 s)."""
     language = raw.get("language")
     if language not in LANGUAGES:
-        raise IllegalMove("bad_language", _("Choose a word language: %(choices)s."), {"choices": ", ".join(LANGUAGES)})
+        raise Refusal("bad_language", _("Choose a word language: %(choices)s."), {"choices": ", ".join(LANGUAGES)})
     rounds = raw.get("rounds", DEFAULT_ROUNDS)
     if rounds not in ROUND_CHOICES or isinstance(rounds, bool):
-        raise IllegalMove("bad_rounds", _("A match has 1, 3 or 5 rounds."))
+        raise Refusal("bad_rounds", _("A match has 1, 3 or 5 rounds."))
     round_seconds = raw.get("round_seconds", DEFAULT_ROUND_SECONDS)
     if round_seconds not in SECONDS_CHOICES or isinstance(round_seconds, bool):
-        raise IllegalMove("bad_round_seconds", _("A round lasts 60, 90 or 120 seconds."))
+        raise Refusal("bad_round_seconds", _("A round lasts 60, 90 or 120 seconds."))
     return Settings(language=language, rounds=int(rounds), round_seconds=int(round_seconds))
 
 
@@ -201,9 +203,7 @@ def new_game(
     now = require_aware(now)
     chosen = make_settings(settings)
     if isinstance(seats, bool) or not isinstance(seats, int) or not MIN_SEATS <= seats <= MAX_SEATS:
-        raise IllegalMove(
-            "bad_seats", _("A room has from %(min)d to %(max)d seats."), {"min": MIN_SEATS, "max": MAX_SEATS}
-        )
+        raise Refusal("bad_seats", _("A room has from %(min)d to %(max)d seats."), {"min": MIN_SEATS, "max": MAX_SEATS})
     valid_slug, hidden_slug = list_slugs(chosen.language)
     valid, hidden_list = words(valid_slug), words(hidden_slug)
     if "hidden_words" in settings:
@@ -411,7 +411,7 @@ def apply(state: State, seat: int, action: Action, now: datetime, *, words: Word
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < state.seat_count:
         raise IllegalMove("not_a_seat", _("That seat is not in this match."))
     if not isinstance(action, Mapping) or action.get("type") != "guess" or not isinstance(action.get("word"), str):
-        raise IllegalMove("malformed", _("A move is a guess with a word."))
+        raise MalformedAction(_("A move is a guess with a word."))
     state, events = advance(state, now)
     if state.phase == FINISHED:
         raise IllegalMove("match_over", _("The match is over."))

@@ -9,7 +9,7 @@ from accounts.decorators import player_required
 from games.duelo.forms import DueloRoomForm
 from games.forms import LANGUAGE_NAMES
 from games.pages import word_language_default as _word_language_default
-from games.runtime.errors import IllegalMove
+from games.runtime.errors import GameError
 from games.runtime.errors import error_text as _message
 from games.runtime.rooms import room_create
 
@@ -30,7 +30,7 @@ def duelo_home(request):
                 interface_language=_word_language_default(),
                 settings={key: data[key] for key in ("language", "rounds", "round_seconds")},
             )
-        except IllegalMove as error:
+        except GameError as error:
             form.add_error(None, _message(error))
         else:
             return redirect("room", code=room.code)

@@ -15,7 +15,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from games.runtime.engine import IllegalMove
+from games.runtime.engine import Refusal
 from games.runtime.engine import gettext_noop as _
 
 
@@ -28,7 +28,7 @@ class GameSpec:
     guest_host_max_seats: int
     bot_levels: tuple[str, ...]
     spectators: bool
-    # (raw settings from a form or a client, interface language) -> clean settings, or IllegalMove
+    # (raw settings from a form or a client, interface language) -> clean settings, or Refusal
     clean_settings: Callable[[Mapping[str, Any], str], dict[str, Any]]
     defaults: Mapping[str, Any] = field(default_factory=dict)
     # (clean settings) -> the slug(s) of the list(s) hidden words are drawn from, so admins' bans apply
@@ -85,19 +85,19 @@ class GameSpec:
             count = -1
         if not self.min_seats <= count <= limit:
             if host_is_guest and count > limit and count <= self.max_seats:
-                raise IllegalMove(
+                raise Refusal(
                     "guest_seat_limit",
                     _("A guest can open rooms of up to %(max)d seats. Create an account for more."),
                     {"max": limit},
                 )
-            raise IllegalMove(
+            raise Refusal(
                 "bad_seats", _("A room has from %(min)d to %(max)d seats."), {"min": self.min_seats, "max": limit}
             )
         return count
 
     def check_bot_level(self, level: Any) -> str:
         if level not in self.bot_levels:
-            raise IllegalMove(
+            raise Refusal(
                 "bad_bot_level", _("Choose a bot level: %(choices)s."), {"choices": ", ".join(self.bot_levels)}
             )
         return level

@@ -15,7 +15,7 @@ from django.utils import translation
 from games.models import Match, Room
 from games.runtime import broadcast, presence
 from games.runtime.engine import gettext_noop as _
-from games.runtime.errors import IllegalMove, error_text
+from games.runtime.errors import GameError, MalformedAction, error_text, room_error
 from games.runtime.frames import Bucket, parse_frame
 from games.runtime.matches import match_act, match_arrive
 from games.runtime.views import match_snapshot, room_snapshot
@@ -128,7 +128,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
             return
         frame = parse_frame(text_data, MAX_FRAME_BYTES)
         if frame is None:
-            await self.send_error("malformed", _("That frame is not a JSON object with a type."))
+            await self.send_game_error(MalformedAction(_("That frame is not a JSON object with a type.")))
             return
         kind = frame.get("type")
         if kind == "ping":
@@ -145,22 +145,22 @@ class RoomConsumer(AsyncWebsocketConsumer):
     async def act(self, frame: dict):
         action, match_id, ref, turn = frame.get("action"), frame.get("match_id"), frame.get("ref"), frame.get("turn")
         if not isinstance(action, dict) or not isinstance(match_id, int) or isinstance(match_id, bool):
-            await self.send_error("malformed", _("An act frame needs a match_id and an action object."), ref)
+            await self.send_game_error(MalformedAction(_("An act frame needs a match_id and an action object.")), ref)
             return
         if "turn" not in frame or not (turn is None or isinstance(turn, str)):
-            await self.send_error("malformed", _("An act frame names the turn it was made for."), ref)
+            await self.send_game_error(MalformedAction(_("An act frame names the turn it was made for.")), ref)
             return
         try:
             await database_sync_to_async(self._act)(match_id, action, turn)
-        except IllegalMove as error:
-            await self.send_error(error.code, error.message, ref, error.params)
+        except GameError as error:  # an engine's IllegalMove (MalformedAction too) or a room's Refusal
+            await self.send_game_error(error, ref)
             return
         if isinstance(ref, str):
             await self.send_json({"type": "ok", "ref": ref[:64]})
 
     def _act(self, match_id: int, action: dict, turn: str | None) -> None:
         if not Match.objects.filter(pk=match_id, room_id=self.room_id).exists():
-            raise IllegalMove("no_match", _("There is no match in progress."))
+            raise room_error("no_match")
         match_act(match_id=match_id, player=self.player, action=action, turn=turn)
 
     # -- from the room's group ----------------------------------------------------------------------
@@ -218,9 +218,12 @@ class RoomConsumer(AsyncWebsocketConsumer):
     # -- helpers ------------------------------------------------------------------------------------
 
     async def send_error(self, code: str, message: str, ref=None, params=None):
+        await self.send_game_error(GameError(code, message, params), ref)
+
+    async def send_game_error(self, error: GameError, ref=None):
         with translation.override(self.language):
-            text = error_text(IllegalMove(code, message, params))
-        frame = {"type": "error", "code": code, "message": text}
+            text = error_text(error)
+        frame = {"type": "error", "code": error.code, "message": text}
         if isinstance(ref, str):
             frame["ref"] = ref[:64]
         await self.send_json(frame)

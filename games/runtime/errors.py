@@ -1,13 +1,14 @@
 """Errors a player can cause in rooms and matches: a stable code, an English message marked for
-translation, and parameters. Engines raise IllegalMove for the rules; the runtime raises the same
-type for room rules, so consumers and views translate both one way."""
+translation, and parameters. Engines raise IllegalMove for the rules (MalformedAction, code `malformed`,
+for an action of the wrong shape); rooms, matches' refusals (not_begun, stale_turn ...), settings and the
+lobby raise Refusal. Both are GameError, so consumers and views catch and translate them one way."""
 
 from django.utils.translation import gettext
 
-from games.runtime.engine import IllegalMove
+from games.runtime.engine import GameError, IllegalMove, MalformedAction, Refusal
 from games.runtime.engine import gettext_noop as _
 
-__all__ = ["IllegalMove", "error_text", "room_error"]
+__all__ = ["GameError", "IllegalMove", "MalformedAction", "Refusal", "error_text", "room_error"]
 
 MESSAGES = {
     "not_host": _("Only the host can do that."),
@@ -28,11 +29,11 @@ MESSAGES = {
 }
 
 
-def room_error(code: str, **params) -> IllegalMove:
-    return IllegalMove(code, MESSAGES[code], params)
+def room_error(code: str, **params) -> Refusal:
+    return Refusal(code, MESSAGES[code], params)
 
 
-def error_text(error: IllegalMove) -> str:
+def error_text(error: GameError) -> str:
     """The message in the active language, parameters filled in: what a page or a socket shows."""
     text = gettext(error.message)
     return text % error.params if error.params else text

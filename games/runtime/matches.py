@@ -215,7 +215,8 @@ ANY_TURN: Any = object()
 def match_act(
     *, match_id: int, player: Player, action: Action, turn: Any = ANY_TURN, now: datetime | None = None
 ) -> int:
-    """A person's move. Returns the new version; raises IllegalMove (nothing changes) otherwise.
+    """A person's move. Returns the new version; raises IllegalMove (the engine: against the rules, or a
+    MalformedAction) or a Refusal (no match, not seated, not begun, stale) and nothing changes otherwise.
 
     `turn` is the turn the player saw when they made the move (the `turn` of their last match frame):
     a move bound to a turn that is no longer theirs is refused as stale, so nothing typed during a

@@ -29,7 +29,9 @@ from games.runtime.engine import (
     Action,
     Event,
     IllegalMove,
+    MalformedAction,
     Outcome,
+    Refusal,
     Viewer,
     WordSource,
     encode_time,
@@ -182,9 +184,9 @@ def new_game(
     now = require_aware(now)
     language = settings.get("language")
     if language not in LANGUAGES:
-        raise IllegalMove("bad_language", _("Choose a word language: %(choices)s."), {"choices": ", ".join(LANGUAGES)})
+        raise Refusal("bad_language", _("Choose a word language: %(choices)s."), {"choices": ", ".join(LANGUAGES)})
     if isinstance(seats, bool) or not isinstance(seats, int) or not MIN_SEATS <= seats <= SEATS:
-        raise IllegalMove("bad_seats", _("A tournament has %(max)d seats."), {"max": SEATS})
+        raise Refusal("bad_seats", _("A tournament has %(max)d seats."), {"max": SEATS})
     versions: dict[str, str | None] = {}
     for length in WORD_LENGTHS:
         for slug in list_slugs(language, length):
@@ -449,7 +451,7 @@ def apply(
         raise IllegalMove("not_a_seat", _("You are not in this tournament."))
     kind = action.get("type") if isinstance(action, Mapping) else None
     if kind not in ("guess", "leave") or (kind == "guess" and not isinstance(action.get("word"), str)):
-        raise IllegalMove("malformed", _("That move makes no sense here."))
+        raise MalformedAction(_("That move makes no sense here."))
     state, events = advance(state, now)
     if state.phase == FINISHED:
         raise IllegalMove("match_over", _("The tournament is over."))

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from games.runtime.catalogue import GameSpec
-from games.runtime.engine import IllegalMove
+from games.runtime.engine import Refusal
 from games.runtime.engine import gettext_noop as _
 from games.torneo import engine
 from games.torneo.bots import LEVELS
@@ -26,7 +26,7 @@ def clean_settings(raw: Mapping[str, Any], interface_language: str) -> dict[str,
     whether the tournament is rated, and the group it came from (a code, or absent)."""
     language = raw.get("language") or (interface_language if interface_language in engine.LANGUAGES else "es")
     if language not in engine.LANGUAGES:
-        raise IllegalMove(
+        raise Refusal(
             "bad_language", _("Choose a word language: %(choices)s."), {"choices": ", ".join(engine.LANGUAGES)}
         )
     clean: dict[str, Any] = {"language": language, "rated": bool(raw.get("rated", False))}

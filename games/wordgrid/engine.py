@@ -27,7 +27,9 @@ from games.runtime.engine import (
     Action,
     Event,
     IllegalMove,
+    MalformedAction,
     Outcome,
+    Refusal,
     Viewer,
     WordSource,
     encode_time,
@@ -165,7 +167,7 @@ def new_game(
     now = require_aware(now)
     make_settings(settings)
     if isinstance(seats, bool) or seats != SEATS:
-        raise IllegalMove("bad_seats", _("A room has from %(min)d to %(max)d seats."), {"min": SEATS, "max": SEATS})
+        raise Refusal("bad_seats", _("A room has from %(min)d to %(max)d seats."), {"min": SEATS, "max": SEATS})
     word_list = words(LIST_SLUG)
     state = State(
         list_slug=LIST_SLUG,
@@ -307,7 +309,7 @@ def apply(
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < SEATS:
         raise IllegalMove("not_a_seat", _("That seat is not in this match."))
     if not isinstance(action, Mapping) or action.get("type") not in ACTION_TYPES:
-        raise IllegalMove("malformed", _("That is not a Wordgrid action."))
+        raise MalformedAction(_("That is not a Wordgrid action."))
     state, events = advance(state, now)
     if state.phase == FINISHED:
         raise IllegalMove("match_over", _("The match is over."))
@@ -360,7 +362,7 @@ def check_move(
     letter = action.get("letter")
     path_in = action.get("path")
     if cell is None or not isinstance(letter, str) or not isinstance(path_in, list | tuple):
-        raise IllegalMove("malformed", _("A move is a cell, a letter and a path."))
+        raise MalformedAction(_("A move is a cell, a letter and a path."))
     letter = letter.strip().lower()
     if len(letter) != 1 or letter not in ALPHABET:
         raise IllegalMove("bad_letter", _("Write one letter from A to Z."))
@@ -371,7 +373,7 @@ def check_move(
     cells = [_cell(step) for step in path_in]
     path = [step for step in cells if step is not None]
     if len(path) != len(cells):
-        raise IllegalMove("malformed", _("A move is a cell, a letter and a path."))
+        raise MalformedAction(_("A move is a cell, a letter and a path."))
     if cell not in path:
         raise IllegalMove("missing_new_cell", _("Your word must use the letter you wrote."))
     if len(path) < moves.MIN_WORD:

@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from games.claves import engine
 from games.claves.engine import EMPTY, KEY, TRAP
 from games.runtime.catalogue import spec_for
-from games.runtime.engine import ENGINES, Engine, IllegalMove, WordSet
+from games.runtime.engine import ENGINES, Engine, IllegalMove, Refusal, WordSet
 from wordlists.alphabets import normalise
 from wordlists.lexicon import lexicon
 
@@ -245,11 +245,11 @@ def test_settings_and_seats_are_checked() -> None:
         ({"turns": True}, "bad_turns"),
         ({"turns": "nine"}, "bad_turns"),
     ):
-        with pytest.raises(IllegalMove) as caught:
+        with pytest.raises(Refusal) as caught:
             engine.make_settings(raw)
         assert caught.value.code == code and caught.value.text
     for seats in (1, 3):
-        with pytest.raises(IllegalMove) as caught:
+        with pytest.raises(Refusal) as caught:
             engine.new_game({}, seats, random.Random(0), T0, words=source())
         assert caught.value.code == "bad_seats"
     with pytest.raises(ValueError):
@@ -263,7 +263,7 @@ def test_the_engine_is_registered_with_a_room_spec_of_two_seats_and_no_bots() ->
     assert spec.spectators and spec.code_length == 5 and spec.leave_interrupts
     assert spec.clean_settings({"level": "standard", "turns": "11"}, "en") == {"level": "standard", "turns": 11}
     assert spec.hidden_list({"level": "standard"}) == "claves-es-standard"
-    with pytest.raises(IllegalMove):
+    with pytest.raises(Refusal):
         spec.clean_settings({"turns": 7}, "es")
 
 

@@ -9,7 +9,7 @@ from accounts.models import Player
 from games.claves import engine
 from games.models import Match, Room
 from games.runtime import matches, rooms, scheduling
-from games.runtime.errors import IllegalMove
+from games.runtime.errors import Refusal
 
 pytestmark = pytest.mark.django_db
 
@@ -43,7 +43,7 @@ def test_the_host_opens_a_room_with_a_five_character_code_and_picks_the_pair():
     refused = beto_client.post(f"/r/{room.code}/sit/0/", {"player": carla.pk}, follow=True)
     assert "Solo el anfitrión" in refused.content.decode()
     stranger_client, stranger = guest("Dora")
-    with pytest.raises(IllegalMove) as caught:
+    with pytest.raises(Refusal) as caught:
         rooms.room_seat_assign(room=room, by=host, index=0, player_id=stranger.pk)
     assert caught.value.code == "not_in_room"
 

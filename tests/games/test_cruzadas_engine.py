@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from games.cruzadas import engine, rules
 from games.cruzadas.rules import BLANK, CENTRE, SIZE, TURKISH
 from games.runtime.catalogue import spec_for
-from games.runtime.engine import ENGINES, Engine, IllegalMove, WordSet
+from games.runtime.engine import ENGINES, Engine, IllegalMove, Refusal, WordSet
 from wordlists.lexicon import dawg
 
 T0 = datetime(2025, 3, 1, 12, 0, tzinfo=UTC)
@@ -139,13 +139,13 @@ def test_the_star_square_moves_from_game_to_game() -> None:
 
 def test_settings_fix_the_word_language_and_ruleset() -> None:
     assert engine.make_settings({}) == {"language": "tr", "ruleset": "tr-2"}
-    with pytest.raises(IllegalMove) as caught:
+    with pytest.raises(Refusal) as caught:
         engine.make_settings({"language": "es"})
     assert caught.value.code == "bad_language"
-    with pytest.raises(IllegalMove) as caught:
+    with pytest.raises(Refusal) as caught:
         engine.make_settings({"language": "tr", "ruleset": "tr-1"})
     assert caught.value.code == "bad_ruleset"
-    with pytest.raises(IllegalMove) as caught:
+    with pytest.raises(Refusal) as caught:
         engine.new_game({}, 3, random.Random(0), T0, words=source())
     assert caught.value.code == "bad_seats"
 

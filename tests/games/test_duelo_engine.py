@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from games.duelo import engine
-from games.runtime.engine import ENGINES, Engine, IllegalMove, WordSet
+from games.runtime.engine import ENGINES, Engine, IllegalMove, Refusal, WordSet
 from games.wordle import AMBER, GREEN, GREY
 from wordlists.lexicon import lexicon
 
@@ -398,7 +398,7 @@ def test_a_match_stopped_on_its_first_start_card_ends_with_a_round_to_show() -> 
     ],
 )
 def test_room_options_are_checked(chosen: dict, seats: int, code: str) -> None:
-    with pytest.raises(IllegalMove) as caught:
+    with pytest.raises(Refusal) as caught:
         engine.new_game(chosen, seats, random.Random(0), T0, words=words)
     assert caught.value.code == code
 

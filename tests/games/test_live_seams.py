@@ -12,7 +12,7 @@ import pytest
 from accounts.services import player_create_guest
 from games.models import Match, MatchEvent, MatchResult, Room
 from games.runtime import matches, rooms, scheduling
-from games.runtime.errors import IllegalMove
+from games.runtime.errors import Refusal
 from games.runtime.views import match_snapshot
 from games.torneo import engine as torneo
 from games.wordgrid import engine as wordgrid
@@ -48,7 +48,7 @@ def test_an_accepted_offer_starts_no_clock_until_both_players_open_the_room():
     assert matches.match_advance(match_id=match.pk, now=start + timedelta(seconds=20)) is False
     frame = match_snapshot(match, ana)
     assert frame["view"] is None and frame["arriving"]["awaiting"] == [0, 1]
-    with pytest.raises(IllegalMove) as refused:
+    with pytest.raises(Refusal) as refused:
         matches.match_act(match_id=match.pk, player=ana, action={"type": "resign"})
     assert refused.value.code == "not_begun"
 
@@ -113,7 +113,7 @@ def test_a_wordgrid_move_made_for_a_turn_that_has_passed_is_refused():
     state = wordgrid.from_json(match.state)
     past = state.turn_started_at + timedelta(seconds=wordgrid.CLOCK_SECONDS + 1)
     move = _a_wordgrid_move(match)
-    with pytest.raises(IllegalMove) as refused:
+    with pytest.raises(Refusal) as refused:
         matches.match_act(match_id=match.pk, player=ana, action=move, turn=seen, now=past)
     assert refused.value.code == "stale_turn"
 
@@ -122,7 +122,7 @@ def test_a_wordgrid_move_made_for_a_turn_that_has_passed_is_refused():
     seen = match_snapshot(match, ana)["turn"]
     matches.match_act(match_id=match.pk, player=ana, action=_a_wordgrid_move(match), turn=seen)
     version = Match.objects.get(pk=match.pk).version
-    with pytest.raises(IllegalMove) as refused:
+    with pytest.raises(Refusal) as refused:
         matches.match_act(match_id=match.pk, player=ana, action=_a_wordgrid_move(match), turn=seen)
     assert refused.value.code == "stale_turn"
     assert Match.objects.get(pk=match.pk).version == version
@@ -166,7 +166,7 @@ def test_a_torneo_guess_typed_before_the_clock_skipped_the_turn_is_not_played_on
     assert seen == f"{state.current.number}:0"
     # Two turns later (hers skipped by the clock, then her rival's) it is her turn again, a new one.
     later = opens + timedelta(seconds=2 * torneo.TURN_SECONDS + 1)
-    with pytest.raises(IllegalMove) as refused:
+    with pytest.raises(Refusal) as refused:
         matches.match_act(
             match_id=match.pk, player=people[first], turn=seen, now=later, action={"type": "guess", "word": "perro"}
         )
@@ -206,7 +206,7 @@ def test_a_duelo_guess_for_a_round_that_has_ended_is_refused_and_one_for_this_ro
         now=opens + timedelta(seconds=2),
     )
     after_round = opens + timedelta(seconds=60 + 30)
-    with pytest.raises(IllegalMove) as refused:
+    with pytest.raises(Refusal) as refused:
         matches.match_act(
             match_id=match.pk, player=beto, action={"type": "guess", "word": "perro"}, turn="round:1", now=after_round
         )
@@ -225,7 +225,7 @@ def test_an_offer_whose_poster_can_no_longer_cover_it_is_withdrawn_not_left_to_f
     offers.offer_accept(player=carla, offer_id=other.pk, interface_language="es")
     # Ana has 0 left: her 100 offer went down with the second accept, before anyone could try it.
     assert StakeOffer.objects.get(pk=small.pk).status == StakeOffer.WITHDRAWN
-    with pytest.raises(IllegalMove) as refused:
+    with pytest.raises(Refusal) as refused:
         offers.offer_accept(player=carla, offer_id=small.pk, interface_language="es")
     assert refused.value.code == "offer_gone"
 
@@ -237,7 +237,7 @@ def test_accepting_an_offer_the_poster_cannot_cover_withdraws_it_with_a_message(
     from wallet.services import escrow_hold
 
     escrow_hold(match_ref="match-elsewhere", stake=100, key="hold:elsewhere", players=[ana, carla])
-    with pytest.raises(IllegalMove) as refused:
+    with pytest.raises(Refusal) as refused:
         offers.offer_accept(player=beto, offer_id=offer.pk, interface_language="es")
     assert refused.value.code == "cannot_cover_poster" and "withdrawn" in refused.value.text
     assert StakeOffer.objects.get(pk=offer.pk).status == StakeOffer.WITHDRAWN

@@ -10,7 +10,7 @@ from django.utils import timezone
 from games.duelo import engine
 from games.models import Match, MatchEvent, MatchResult, Room
 from games.runtime import matches, rooms, scheduling
-from games.runtime.errors import IllegalMove
+from games.runtime.errors import IllegalMove, Refusal
 
 pytestmark = pytest.mark.django_db
 
@@ -40,18 +40,18 @@ def started(room, host, now):
 
 
 def test_a_guest_host_opens_up_to_four_seats_and_a_member_up_to_six(alice, bob_guest):
-    with pytest.raises(IllegalMove) as caught:
+    with pytest.raises(Refusal) as caught:
         make_room(bob_guest, seats=5)
     assert caught.value.code == "guest_seat_limit"
     assert make_room(bob_guest, seats=4).seats.count() == 4
     assert make_room(alice.player, seats=6).seats.count() == 6
-    with pytest.raises(IllegalMove):
+    with pytest.raises(Refusal):
         make_room(alice.player, seats=7)
 
 
 def test_bad_room_options_are_refused_and_create_nothing(alice):
     for bad in [{"language": "xx"}, {"rounds": 2}, {"round_seconds": 75}]:
-        with pytest.raises(IllegalMove):
+        with pytest.raises(Refusal):
             make_room(alice.player, **bad)
     assert not Room.objects.exists()
 
@@ -71,11 +71,11 @@ def test_a_friend_by_link_takes_the_free_seat_and_latecomers_watch(alice, bob_gu
 def test_only_the_host_starts_and_only_with_every_seat_filled(alice, bob_guest):
     room = make_room(alice.player, seats=3)
     rooms.room_join(room=room, player=bob_guest)
-    with pytest.raises(IllegalMove) as caught:
+    with pytest.raises(Refusal) as caught:
         matches.match_start(room=room, by=alice.player)
     assert caught.value.code == "seats_not_filled"
     rooms.room_seat_set(room=room, by=alice.player, index=2, bot_level="hard")
-    with pytest.raises(IllegalMove) as caught:
+    with pytest.raises(Refusal) as caught:
         matches.match_start(room=room, by=bob_guest)
     assert caught.value.code == "not_host"
     match = matches.match_start(room=room, by=alice.player)
@@ -86,7 +86,7 @@ def test_only_the_host_starts_and_only_with_every_seat_filled(alice, bob_guest):
     ]
     room.refresh_from_db()
     assert room.status == Room.PLAYING
-    with pytest.raises(IllegalMove):
+    with pytest.raises(Refusal):
         rooms.room_seat_set(room=room, by=alice.player, index=2, bot_level="")
 
 
@@ -118,7 +118,7 @@ def test_someone_not_at_the_table_cannot_play_for_a_seat(alice, bob_guest, carol
     room = make_room(alice.player)
     rooms.room_join(room=room, player=bob_guest)
     match, state = started(room, alice.player, now)
-    with pytest.raises(IllegalMove) as caught:
+    with pytest.raises(Refusal) as caught:
         matches.match_act(
             match_id=match.pk, player=carol_guest, action={"type": "guess", "word": "árbol"}, now=state.current.opens_at
         )

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from games.runtime.engine import IllegalMove, WordSet
+from games.runtime.engine import IllegalMove, Refusal, WordSet
 from games.torneo import engine
 
 T0 = datetime(2025, 3, 1, 12, 0, tzinfo=UTC)
@@ -298,10 +298,10 @@ def test_stop_ends_it_with_the_standing_players_sharing_first():
 
 
 def test_bad_settings_are_refused():
-    with pytest.raises(IllegalMove) as error:
+    with pytest.raises(Refusal) as error:
         engine.new_game({"language": "tr"}, 8, random.Random(0), T0, words=words)
     assert error.value.code == "bad_language"
-    with pytest.raises(IllegalMove) as error:
+    with pytest.raises(Refusal) as error:
         engine.new_game({"language": "es"}, 9, random.Random(0), T0, words=words)
     assert error.value.code == "bad_seats"
 

@@ -17,7 +17,7 @@ from accounts.services import player_create_guest
 from games.models import Match, MatchResult
 from games.runtime import matches, presence, rooms, scheduling
 from games.runtime.abandon import abandons_sweep
-from games.runtime.errors import IllegalMove
+from games.runtime.errors import Refusal
 from games.runtime.views import match_snapshot
 from games.torneo import engine
 from games.torneo.rating import change_at_placement, rating_changes
@@ -156,7 +156,7 @@ def test_a_bot_in_a_room_makes_it_unrated_even_if_asked_rated(eight):
 
 def test_the_host_cannot_start_a_tournament_it_starts_when_the_lobby_fills_it(eight):
     room = torneo_room(eight, rated=False)
-    with pytest.raises(IllegalMove) as caught:
+    with pytest.raises(Refusal) as caught:
         matches.match_start(room=room, by=eight[0])
     assert caught.value.code == "starts_by_itself"
     assert not Match.objects.exists()

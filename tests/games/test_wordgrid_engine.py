@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from games.runtime.catalogue import spec_for
-from games.runtime.engine import ENGINES, Engine, IllegalMove, WordSet
+from games.runtime.engine import ENGINES, Engine, IllegalMove, Refusal, WordSet
 from games.wordgrid import engine, moves
 from wordlists.lexicon import dawg, lexicon
 
@@ -347,7 +347,7 @@ def test_views_are_the_same_game_for_everyone_and_json_ready() -> None:
 
 
 def test_settings_and_seats() -> None:
-    with pytest.raises(IllegalMove) as caught:
+    with pytest.raises(Refusal) as caught:
         engine.new_game({}, 3, random.Random(0), T0, words=words)
     assert caught.value.code == "bad_seats"
     spec = spec_for("wordgrid")

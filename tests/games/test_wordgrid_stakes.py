@@ -9,7 +9,7 @@ from django.utils import timezone
 from accounts.services import player_create_for_user
 from games.models import Match, Room
 from games.runtime import matches, scheduling
-from games.runtime.errors import IllegalMove
+from games.runtime.errors import Refusal
 from lobby import offers
 from lobby.models import StakeOffer
 from wallet.models import Account
@@ -94,7 +94,7 @@ def test_running_out_of_time_settles_like_a_loss(staked_match):
 def test_nothing_starts_when_the_accepter_cannot_cover_the_stake():
     ana, poor = member("ana"), member("poor", credits=20)
     offer = offers.offer_post(player=ana, game="wordgrid", stake=50)
-    with pytest.raises(IllegalMove) as caught:
+    with pytest.raises(Refusal) as caught:
         offers.offer_accept(player=poor, offer_id=offer.pk, interface_language="es")
     assert caught.value.code == "cannot_cover"
     assert not Match.objects.exists() and not Room.objects.exists()
@@ -104,18 +104,18 @@ def test_nothing_starts_when_the_accepter_cannot_cover_the_stake():
 
 def test_offers_refuse_guests_bad_stakes_and_ones_own_offer(bob_guest):
     ana = member("ana")
-    with pytest.raises(IllegalMove) as caught:
+    with pytest.raises(Refusal) as caught:
         offers.offer_post(player=bob_guest, game="wordgrid", stake=50)
     assert caught.value.code == "guest_stake"
-    with pytest.raises(IllegalMove) as caught:
+    with pytest.raises(Refusal) as caught:
         offers.offer_post(player=ana, game="wordgrid", stake=37)
     assert caught.value.code == "bad_stake"
     offer = offers.offer_post(player=ana, game="wordgrid", stake=50)
-    with pytest.raises(IllegalMove) as caught:
+    with pytest.raises(Refusal) as caught:
         offers.offer_accept(player=ana, offer_id=offer.pk, interface_language="es")
     assert caught.value.code == "own_offer"
     offers.offer_cancel(player=ana, offer_id=offer.pk)
-    with pytest.raises(IllegalMove):
+    with pytest.raises(Refusal):
         offers.offer_accept(player=member("beto"), offer_id=offer.pk, interface_language="es")
 
 

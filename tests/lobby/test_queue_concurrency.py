@@ -8,7 +8,7 @@ from django.db import connection
 
 from games.models import Room, Seat
 from lobby import parties, tournament_queue
-from lobby.errors import IllegalMove
+from lobby.errors import Refusal
 from lobby.models import TicketPlayer
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -81,7 +81,7 @@ def test_the_same_player_asking_twice_at_once_waits_once(person):
     results = at_once(join(ana), join(ana))
     assert results.count(None) == 1
     [refused] = [result for result in results if result is not None]
-    assert isinstance(refused, IllegalMove) and refused.code == "already_queued"
+    assert isinstance(refused, Refusal) and refused.code == "already_queued"
     assert TicketPlayer.objects.filter(player=ana).count() == 1
 
 

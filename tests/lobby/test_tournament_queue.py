@@ -10,7 +10,7 @@ from django.utils import timezone
 from games.models import Match, Room
 from games.runtime.matches import match_act
 from lobby import parties, tournament_queue
-from lobby.errors import IllegalMove
+from lobby.errors import Refusal
 from lobby.models import TicketPlayer, TournamentTicket
 from lobby.selectors import waiting_in_window
 from ratings.models import Rating
@@ -132,7 +132,7 @@ def test_a_group_spanning_more_than_200_cannot_start_rated_and_nothing_changes(p
     ana, beto = person(1000, "Ana"), person(1250, "Beto")
     party = parties.party_create(player=ana, language="es")
     parties.party_join(party=party, player=beto)
-    with pytest.raises(IllegalMove) as refused:
+    with pytest.raises(Refusal) as refused:
         parties.party_start_rated(party=party, by=ana, interface_language="es")
     assert refused.value.code == "group_span" and refused.value.params == {"span": 250, "max": 200}
     assert not TournamentTicket.objects.exists() and not Room.objects.exists()
@@ -143,18 +143,18 @@ def test_a_group_spanning_more_than_200_cannot_start_rated_and_nothing_changes(p
 def test_nobody_queues_twice_nor_while_still_in_a_tournament(person):
     ana = person(1000)
     join(ana)
-    with pytest.raises(IllegalMove) as twice:
+    with pytest.raises(Refusal) as twice:
         join(ana, language="de")
     assert twice.value.code == "already_queued"
     assert TicketPlayer.objects.filter(player=ana).count() == 1
-    with pytest.raises(IllegalMove) as practice:
+    with pytest.raises(Refusal) as practice:
         tournament_queue.practice_alone(player=ana, language="es", interface_language="es")
     assert practice.value.code == "already_queued"
     assert tournament_queue.queue_leave_alone(player=ana) is True
     assert not TicketPlayer.objects.exists()
 
     room = tournament_queue.practice_alone(player=ana, language="es", interface_language="es")
-    with pytest.raises(IllegalMove) as still:
+    with pytest.raises(Refusal) as still:
         join(ana)
     assert still.value.code == "still_playing" and not TicketPlayer.objects.exists()
     # Out of the tournament (left: placed), the player may queue again while the bots play on.
@@ -168,7 +168,7 @@ def test_a_group_member_waiting_alone_keeps_the_group_from_starting(person):
     parties.party_join(party=party, player=beto)
     join(beto)
     for start in (parties.party_start_rated, parties.party_start_practice):
-        with pytest.raises(IllegalMove) as refused:
+        with pytest.raises(Refusal) as refused:
             start(party=party, by=ana, interface_language="es")
         assert refused.value.code == "members_queued" and "Beto" in refused.value.params["names"]
     assert TicketPlayer.objects.count() == 1 and not Room.objects.exists()
@@ -179,10 +179,10 @@ def test_a_members_ticket_is_the_organizers_to_cancel(person):
     party = parties.party_create(player=ana, language="es")
     parties.party_join(party=party, player=beto)
     parties.party_start_rated(party=party, by=ana, interface_language="es")
-    with pytest.raises(IllegalMove) as refused:
+    with pytest.raises(Refusal) as refused:
         tournament_queue.queue_leave_alone(player=beto)
     assert refused.value.code == "group_ticket"
-    with pytest.raises(IllegalMove) as not_organizer:
+    with pytest.raises(Refusal) as not_organizer:
         parties.party_cancel(party=party, by=beto)
     assert not_organizer.value.code == "not_organizer" and TicketPlayer.objects.count() == 2
     parties.party_cancel(party=party, by=ana)
@@ -212,6 +212,6 @@ def test_the_waiting_count_counts_people_in_the_window_and_the_language(person):
 
 
 def test_a_bad_language_is_refused_and_nothing_changes(person):
-    with pytest.raises(IllegalMove) as refused:
+    with pytest.raises(Refusal) as refused:
         join(person(), language="xx")
     assert refused.value.code == "bad_language" and not TournamentTicket.objects.exists()
