@@ -1,9 +1,12 @@
 """`make bench` (python -m bench): every benchmark, one table, one JSON file under bench-results/.
 
-    DATABASE_URL=postgres://... REDIS_URL=redis://... python -m bench [--only rules,services,pages]
+    DATABASE_URL=postgres://... REDIS_URL=redis://... python -m bench [--only rules,services,pages,transport]
+        [--transport-quick | --transport-sockets 100,1000 --transport-rates 30,60,100 --transport-seconds 15
+         --transport-repeats 3]
 
-Rules and bots need no database. Services and pages run on a database of their own next to
-DATABASE_URL's (`<name>_bench`: created, migrated, dropped at the end) and on REDIS_URL's Redis.
+Rules and bots need no database. Services, pages and transport (bench/transport.py, issue 16) run on a
+database of their own next to DATABASE_URL's (`<name>_bench`: created, migrated, dropped at the end) and on
+REDIS_URL's Redis.
 Figures, not tests: nothing here passes or fails on a number.
 """
 
@@ -21,7 +24,7 @@ from datetime import UTC, datetime
 from bench import figures as report
 from bench.figures import Figure
 
-AREAS = ("rules", "services", "pages")
+AREAS = ("rules", "services", "pages", "transport")
 
 
 def _step(name: str, function, log: dict[str, str], failures: list[str]) -> list[Figure]:
@@ -59,6 +62,13 @@ def _bench_database_url() -> str:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--only", default=",".join(AREAS), help="comma-separated areas: " + ", ".join(AREAS))
+    parser.add_argument(
+        "--transport-quick", action="store_true", help="transport: 100 sockets, 30 moves/s, 10 s steps, 3 repeats"
+    )
+    parser.add_argument("--transport-sockets", default="100,1000", help="transport: socket counts (even)")
+    parser.add_argument("--transport-rates", default="30,60,100", help="transport: moves offered per second")
+    parser.add_argument("--transport-seconds", type=float, default=15.0, help="transport: seconds of moves a step")
+    parser.add_argument("--transport-repeats", type=int, default=3, help="transport: repeats (the table: medians)")
     args = parser.parse_args(argv)
     areas = [area.strip() for area in args.only.split(",") if area.strip()]
     unknown = set(areas) - set(AREAS)
@@ -76,7 +86,7 @@ def main(argv: list[str] | None = None) -> int:
         for function in rules.ALL:
             found += _step(f"rules.{function.__name__}", function, log, failures)
 
-    if "services" in areas or "pages" in areas:
+    if {"services", "pages", "transport"} & set(areas):
         from bench.stack import drop_database, recreate_database
 
         url = _bench_database_url()
@@ -88,7 +98,7 @@ def main(argv: list[str] | None = None) -> int:
         django.setup()
         from django.db import connections
 
-        from bench import pages, services
+        from bench import pages, services, transport
 
         try:
             with services.private_celery_queue():
@@ -97,12 +107,27 @@ def main(argv: list[str] | None = None) -> int:
                     found += _step("services.settlements", services.settlements, log, failures)
                 if "pages" in areas:
                     found += _step("pages.ttfb", pages.ttfb, log, failures)
+                if "transport" in areas:
+                    plan = (
+                        transport.QUICK
+                        if args.transport_quick
+                        else transport.Plan(
+                            sockets=tuple(int(n) for n in args.transport_sockets.split(",")),
+                            rates=tuple(float(n) for n in args.transport_rates.split(",")),
+                            seconds=args.transport_seconds,
+                            repeats=args.transport_repeats,
+                        )
+                    )
+                    found += _step("transport.side_by_side", lambda: transport.run(plan), log, failures)
         finally:
             connections.close_all()
             drop_database(url)
 
     print()
     print(report.table(found))
+    side_by_side = log.get("transport.side_by_side", "")
+    if "| sockets" in side_by_side:  # issue 16's table, as docs/performance.md shows it
+        print("\n" + side_by_side[side_by_side.index("| sockets") :].rstrip())
     path = report.write_json(
         "bench",
         report.report(

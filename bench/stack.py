@@ -88,12 +88,18 @@ def rss_mib(pid: int) -> float | None:
         return None
 
 
+def stat_cpu_seconds(stat: str, ticks_per_second: int) -> float:
+    """utime + stime of one /proc/<pid>/stat line, in seconds (fields 14 and 15, counted after the
+    command's closing parenthesis, which may itself hold spaces)."""
+    fields = stat.rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / ticks_per_second
+
+
 def cpu_seconds(pid: int) -> float | None:
     """User + system CPU time a process has used so far (Linux /proc), or None once it is gone."""
     try:
         with open(f"/proc/{pid}/stat") as stat:
-            fields = stat.read().rsplit(")", 1)[1].split()
-        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+            return stat_cpu_seconds(stat.read(), os.sysconf("SC_CLK_TCK"))
     except (OSError, IndexError, ValueError):
         return None
 
@@ -119,8 +125,11 @@ class Stack:
         self.processes[name] = process
         return process
 
-    def start_daphne(self, name: str = "daphne", port: int | None = None) -> str:
-        """One daphne process (several may run, under different names, as behind a proxy)."""
+    def start_daphne(
+        self, name: str = "daphne", port: int | None = None, application: str = "config.asgi:application"
+    ) -> str:
+        """One daphne process (several may run, under different names, as behind a proxy). `application`:
+        the site's, unless a bench serves it with something of its own added (bench/transport_asgi.py)."""
         self.port = port or free_port()
         # A generous handshake timeout: the soak measures how long connects take, it does not cut them.
         daphne = self._start(
@@ -135,14 +144,15 @@ class Stack:
                 str(self.port),
                 "--websocket_connect_timeout",
                 "60",
-                "config.asgi:application",
+                application,
             ],
         )
         if not wait_for_port(self.port, 60, daphne):
             raise RuntimeError(f"{name} did not start: {self.tail(name)}")
         return f"http://127.0.0.1:{self.port}"
 
-    def start_worker(self) -> None:
+    def start_worker(self, queue: str | None = None) -> None:
+        """The Celery worker; `queue`: only that queue (a bench's own), else the default one."""
         self.worker_starts += 1
         # Threads, as docs/deployment.md runs it: a bot's slow move (Cruzadas, up to a second of CPU) must not
         # hold up every clock behind it, and the tasks mostly wait on PostgreSQL.
@@ -162,6 +172,7 @@ class Stack:
                 "--without-gossip",
                 "--hostname",
                 f"soak-{os.getpid()}-{self.worker_starts}@%h",
+                *(["--queues", queue] if queue else []),
             ],
         )
 

@@ -1,0 +1,56 @@
+"""What the transport bench's daphne processes serve (bench/transport.py): the site's own application,
+config.asgi's, with one thing added that exists only in these bench processes: the room socket
+(`games.runtime.consumers.RoomConsumer`, unchanged, at its own path) also takes a `bench.frame` message
+from its room's group and sends its text to the browser as it is.
+
+That is the bare transport: a message published on the channel layer (Redis pub/sub), received by a
+daphne process, written to a websocket, with no database and no view built. The site never has this
+route; nothing but `python -m bench --only transport` starts a process with it. With BENCH_CELERY_QUEUE
+set, the tasks these processes send go to that queue (the bench's own, which only its worker reads).
+
+    python -m daphne bench.transport_asgi:application
+"""
+
+# isort: off
+import os
+
+from config import asgi  # first: Django set up, the site's application built
+
+# isort: on
+from channels.auth import AuthMiddlewareStack  # noqa: E402
+from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
+from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
+from django.urls import re_path  # noqa: E402
+
+from accounts.channels import PlayerScopeMiddleware  # noqa: E402
+from config.routing import websocket_urlpatterns  # noqa: E402
+from games.routing import websocket_urlpatterns as game_routes  # noqa: E402
+from games.runtime.consumers import RoomConsumer  # noqa: E402
+
+if os.environ.get("BENCH_CELERY_QUEUE"):  # the bench's own queue: no worker of anyone else runs these tasks
+    from config.celery import app
+
+    app.conf.task_default_queue = os.environ["BENCH_CELERY_QUEUE"]
+
+
+class BenchRoomConsumer(RoomConsumer):
+    """The room socket, and the bare transport's one extra message."""
+
+    async def bench_frame(self, event):
+        await self.send(text_data=event["text"])
+
+
+def _routes():
+    rooms = {str(route.pattern) for route in game_routes}
+    return [
+        re_path(str(route.pattern), BenchRoomConsumer.as_asgi()) if str(route.pattern) in rooms else route
+        for route in websocket_urlpatterns
+    ]
+
+
+application = ProtocolTypeRouter(
+    {
+        "http": asgi.django_asgi_app,
+        "websocket": AllowedHostsOriginValidator(AuthMiddlewareStack(PlayerScopeMiddleware(URLRouter(_routes())))),
+    }
+)
