@@ -18,6 +18,16 @@ PASSWORD = "a-long-pass-phrase-91"
 ROOT = Path(__file__).resolve().parents[1]
 
 
+@pytest.fixture(autouse=True)
+def _site_language_after_each_test():
+    """A request through the test client leaves its language (LocaleMiddleware's) active in the thread:
+    without this, a test after an English page would read English where the site's default is Spanish."""
+    yield
+    from django.utils import translation
+
+    translation.deactivate()
+
+
 @pytest.fixture
 def alice(db):
     user = get_user_model().objects.create_user(username="alice", email="alice@example.com", password=PASSWORD)
