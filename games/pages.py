@@ -1,14 +1,18 @@
 """What every page that starts or joins a game needs, the games' own (games/views.py) and the lobby's
-(lobby/play_views.py): the way back to the page a form was on, the default word language. An error's
-message is games.runtime.errors.error_text."""
+(lobby/play_views.py): the way back to the page a form was on, the default word language, a two-seat
+room against a bot or a friend. An error's message is games.runtime.errors.error_text."""
 
 from __future__ import annotations
 
+from django.contrib import messages
 from django.shortcuts import redirect
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import get_language
 
 from games.forms import LANGUAGE_NAMES
+from games.runtime.errors import GameError, error_text
+from games.runtime.matches import match_start
+from games.runtime.rooms import room_create
 
 
 def back(request, default: str):
@@ -22,3 +26,24 @@ def back(request, default: str):
 def word_language_default() -> str:
     language = (get_language() or "es")[:2]
     return language if language in LANGUAGE_NAMES else "es"
+
+
+def bot_or_friend_room(request, *, game: str, settings: dict, home: str):
+    """A two-seat room from a game's page: with `bot_level` posted, against that bot (the match starts at
+    once); without, a free seat for a friend who comes by the link. An error goes back to `home`."""
+    level = request.POST.get("bot_level", "")
+    try:
+        room = room_create(
+            game=game,
+            host=request.player,
+            seats=2,
+            bot_level=level,
+            settings=settings,
+            interface_language=word_language_default(),
+        )
+        if level:
+            match_start(room=room, by=request.player)
+    except GameError as error:
+        messages.error(request, error_text(error))
+        return redirect(home)
+    return redirect("room", code=room.code)

@@ -102,3 +102,29 @@ def test_the_home_page_lists_the_players_tables(client):
     room = Room.objects.get()
     page = client.get("/").content.decode()
     assert room.code in page and "Tus mesas" in page
+
+
+@pytest.mark.parametrize(
+    ("page", "game", "home"),
+    [
+        ("/play/cruzadas/new/", "cruzadas", "/play/cruzadas/"),
+        ("/play/wordgrid/practice/", "wordgrid", "/play/wordgrid/"),
+    ],
+)
+def test_a_game_page_opens_a_room_against_a_bot_or_for_a_friend_and_a_bad_level_changes_nothing(
+    client, page, game, home
+):
+    guest(client, "Ana")
+    against_bot = client.post(page, {"bot_level": "hard"})
+    room = Room.objects.get(game=game)
+    assert against_bot["Location"] == f"/r/{room.code}/"
+    assert room.status == Room.PLAYING and room.seats.filter(bot_level="hard").count() == 1
+
+    for_friend = client.post(page, {})
+    waiting = Room.objects.filter(game=game).exclude(pk=room.pk).get()
+    assert for_friend["Location"] == f"/r/{waiting.code}/" and waiting.status == Room.WAITING
+
+    refused = client.post(page, {"bot_level": "grandmaster"}, follow=True)
+    assert refused.redirect_chain[0][0] == home
+    assert Room.objects.filter(game=game).count() == 2
+    assert any("bot level" in str(message) or "nivel" in str(message) for message in refused.context["messages"])
