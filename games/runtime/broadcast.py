@@ -1,5 +1,6 @@
-"""Tell every socket in a room that something changed. Frames carry only "what and which version";
-each consumer then reads the state and sends ITS viewer's view (DESIGN.md: per-viewer views).
+"""Tell every socket in a room that something changed. Frames carry "what and which version"; after a
+move they carry every viewer's match frame too, and each consumer sends ITS viewer's (DESIGN.md: per-viewer
+views); after a room change each consumer reads the room and sends its viewer's snapshots.
 
 Everything a service does after its transaction committed (a broadcast, a task enqueued, a lobby page
 told) goes through `after_commit`: the change has happened, so a failure there (Redis down, the broker
@@ -13,6 +14,7 @@ import logging
 import threading
 import time
 from collections.abc import Callable
+from typing import Any
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
@@ -38,21 +40,29 @@ def room_group(code: str) -> str:
 
 
 def announce(
-    code: str, *, room_version: int | None = None, match_id: int | None = None, match_version: int | None = None
+    code: str,
+    *,
+    room_version: int | None = None,
+    match_id: int | None = None,
+    match_version: int | None = None,
+    frames: dict[str, Any] | None = None,
 ) -> None:
     """Tell the room's sockets to look again. If Redis does not take it, the room is owed an announcement
-    (a plain one: every socket sends its viewer fresh snapshots, and only what changed) and this raises."""
+    (a plain one: every socket sends its viewer fresh snapshots, and only what changed) and this raises.
+
+    `frames` (games.runtime.views.match_frames): every viewer's match frame, published with the version so
+    that each socket sends its own without reading the match (issue 16)."""
     layer = get_channel_layer()
+    message: dict[str, Any] = {
+        "type": "room.changed",
+        "room_version": room_version,
+        "match_id": match_id,
+        "match_version": match_version,
+    }
+    if frames is not None:
+        message["frames"] = frames
     try:
-        async_to_sync(layer.group_send)(
-            room_group(code),
-            {
-                "type": "room.changed",
-                "room_version": room_version,
-                "match_id": match_id,
-                "match_version": match_version,
-            },
-        )
+        async_to_sync(layer.group_send)(room_group(code), message)
     except Exception:
         _owe(code, time.monotonic())
         raise

@@ -18,7 +18,7 @@ from games.runtime.engine import gettext_noop as _
 from games.runtime.errors import GameError, MalformedAction, error_text, room_error
 from games.runtime.frames import Bucket, parse_frame
 from games.runtime.matches import match_act, match_arrive
-from games.runtime.views import match_snapshot, room_snapshot
+from games.runtime.views import match_snapshot, published_frame, room_snapshot
 
 log = logging.getLogger(__name__)
 
@@ -98,7 +98,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
             return
         self.language = self._language()
         self.bucket, self.heartbeat = Bucket(), Heartbeat()
-        self.sent_match_version = None
+        self.sent_match_id = self.sent_match_version = None
         await self.channel_layer.group_add(broadcast.room_group(self.code), self.channel_name)
         await self.accept()
         await quietly("arrive", presence.arrive(self.code, self.player.pk, self.channel_name))
@@ -171,15 +171,27 @@ class RoomConsumer(AsyncWebsocketConsumer):
         # A move or a clock step announces the match's version and no room version: the room is as it was,
         # so only the match frame is rebuilt (the room snapshot was most of the work per move: the soak,
         # docs/performance.md). Room changes carry a room version; arrivals and departures carry none.
+        # After a move the message carries every viewer's frame (issue 16): this socket sends its own, with no
+        # read; a frame older than the one it sent last (messages crossing) is dropped.
         if event.get("match_id") is not None and event.get("room_version") is None:
-            await self.send_match_snapshot(event["match_id"])
+            if event.get("frames") is not None:
+                await self.send_published(published_frame(event["frames"], self.player))
+            else:
+                await self.send_match_snapshot(event["match_id"])
         else:
             await self.send_snapshots()
+
+    async def send_published(self, match: dict):
+        sent = self.sent_match_id, self.sent_match_version
+        if sent[0] is not None and sent[1] is not None and (match["match_id"], match["v"]) <= sent:
+            return
+        self.sent_match_id, self.sent_match_version = match["match_id"], match["v"]
+        await self.send_json(match)
 
     async def send_match_snapshot(self, match_id: int):
         match = await database_sync_to_async(self._match_snapshot)(match_id)
         if match is not None and match["v"] != self.sent_match_version:
-            self.sent_match_version = match["v"]
+            self.sent_match_id, self.sent_match_version = match["match_id"], match["v"]
             await self.send_json(match)
 
     async def send_snapshots(self, force: bool = False):
@@ -191,7 +203,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
         room, match = await database_sync_to_async(self._snapshots)(online)
         await self.send_json({"type": "room", "v": room["_version"], "room": room["room"]})
         if match is not None and (force or match["v"] != self.sent_match_version):
-            self.sent_match_version = match["v"]
+            self.sent_match_id, self.sent_match_version = match["match_id"], match["v"]
             await self.send_json(match)
 
     def _snapshots(self, online: set[int]):

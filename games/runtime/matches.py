@@ -23,6 +23,7 @@ from games.runtime.catalogue import spec_for
 from games.runtime.engine import Action, Outcome, bots_for, engine_for
 from games.runtime.errors import room_error
 from games.runtime.rooms import room_status_set
+from games.runtime.views import match_frames
 from wallet.services import escrow_hold, escrow_refund, escrow_settle
 from wordlists.lexicon import lexicon
 from wordlists.selectors import banned_hidden_words
@@ -175,7 +176,7 @@ def match_arrive(*, match_id: int, player: Player, now: datetime | None = None) 
             [MatchEvent(match=match, version=match.version, kind=event["type"], data=event) for event in events]
         )
         match.save()
-        _after_commit(match, rearm=match.status == Match.PLAYING)
+        _after_commit(match, rearm=match.status == Match.PLAYING, state=state if not awaiting else None)
         return True
 
 
@@ -357,7 +358,7 @@ def _save(match: Match, state: Any, events: Iterable[dict], now: datetime) -> No
         room = Room.objects.select_for_update().get(pk=match.room_id)
         room_status_set(room, Room.WAITING)  # the host may play again in the same room
     match.save()
-    _after_commit(match, rearm=match.deadline != armed)
+    _after_commit(match, rearm=match.deadline != armed, state=state)
 
 
 def _close_escrow(match: Match, result: Outcome) -> None:
@@ -399,10 +400,14 @@ def _record_results(match: Match, result: Outcome, now: datetime) -> None:
     MatchResult.objects.bulk_create(rows, ignore_conflicts=True)
 
 
-def _after_commit(match: Match, *, rearm: bool = True) -> None:
+def _after_commit(match: Match, *, rearm: bool = True, state: Any = None) -> None:
     """On commit: announce the new version, arm a timer if the deadline changed (a move that keeps the
     deadline, like most guesses, arms nothing: the soak found one task per move flooding the worker,
     docs/performance.md), and schedule the bots that owe a move.
+
+    With the match's new `state` (a move, a clock step, the game beginning), the announcement carries every
+    viewer's frame, built once from that state (views.match_frames), so no socket reads the match; a frame
+    that cannot be built is left out and the sockets read as before (decision 28, issue 16).
 
     Each step may fail on its own (Redis or the broker down) without undoing what committed: the failure
     is logged, the sweeper arms what is overdue and schedules the bots, and clients resync on reconnect."""
@@ -412,7 +417,14 @@ def _after_commit(match: Match, *, rearm: bool = True) -> None:
     ref = f"match {match_id} v{version}"
 
     def publish():
-        broadcast.safely("announce", ref, lambda: broadcast.announce(code, match_id=match_id, match_version=version))
+        frames = None
+        if state is not None:
+            built: list[dict[str, Any] | None] = []
+            if broadcast.safely("frames", ref, lambda: built.append(match_frames(match, state))):
+                frames = built[0]
+        broadcast.safely(
+            "announce", ref, lambda: broadcast.announce(code, match_id=match_id, match_version=version, frames=frames)
+        )
         if deadline is not None and rearm:
             broadcast.safely("arm_deadline", ref, lambda: scheduling.arm_deadline(match_id, deadline))
         if not finished:

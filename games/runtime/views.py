@@ -95,10 +95,46 @@ def match_snapshot(match: Match, viewer: Player | None) -> dict[str, Any]:
         }
     engine = engine_for(match.game)
     state = engine.from_json(match.state)
+    return {**frame, **_game_frame(engine, state, seat, rated.ratings_view(match))}
+
+
+def _game_frame(engine: Any, state: Any, seat: int | None, ratings: Any) -> dict[str, Any]:
     return {
-        **frame,
         "view": engine.view(state, seat),
         "turn": engine.turn_of(state, seat) if seat is not None else None,
         # Rating changes fixed so far, by seat (rated games); None for a game that is not rated.
-        "ratings": rated.ratings_view(match),
+        "ratings": ratings,
     }
+
+
+def match_frames(match: Match, state: Any = None) -> dict[str, Any] | None:
+    """Every viewer's match frame, as match_snapshot gives it, from the state the service has in hand after
+    a move (`state`; parsed from the match when not given): what the room socket publishes so that no
+    viewer reads (issue 16). `players`: each seat's player id (None for a bot); `seats`: each person's
+    frame (None for a bot's seat); `spectator`: the frame of anyone else. The frames carry no
+    `server_time`: each socket stamps its own when it sends. None for a match still ARRIVING or aborted
+    before it began: those frames keep the read path (their viewers' arrival is part of reading them)."""
+    if match.status == Match.ARRIVING or (match.outcome or {}).get("aborted"):
+        return None
+    engine = engine_for(match.game)
+    state = engine.from_json(match.state) if state is None else state
+    ratings = rated.ratings_view(match)
+    head = {"type": "match", "v": match.version, "match_id": match.pk}
+    players = [sitter.get("player") for sitter in match.lineup]
+    return {
+        "players": players,
+        "seats": [
+            None if player is None else {**head, **_game_frame(engine, state, seat, ratings)}
+            for seat, player in enumerate(players)
+        ],
+        "spectator": {**head, **_game_frame(engine, state, None, ratings)},
+    }
+
+
+def published_frame(frames: dict[str, Any], viewer: Player) -> dict[str, Any]:
+    """The frame of `frames` (match_frames) that is this viewer's, stamped with the server's time now."""
+    players = frames["players"]
+    seat = players.index(viewer.pk) if viewer.pk in players else None
+    frame = frames["spectator"] if seat is None else frames["seats"][seat]
+    head = {key: frame[key] for key in ("type", "v", "match_id")}
+    return {**head, "server_time": timezone.now().isoformat(), **frame}
