@@ -24,7 +24,7 @@ from games.runtime.engine import Action, Outcome, bots_for, engine_for
 from games.runtime.errors import room_error
 from games.runtime.rooms import room_status_set
 from games.runtime.views import match_frames
-from wallet.services import escrow_hold, escrow_refund, escrow_settle
+from wallet.services import escrow_cancel, escrow_hold, escrow_refund, escrow_settle
 from wordlists.lexicon import lexicon
 from wordlists.selectors import banned_hidden_words
 
@@ -195,7 +195,8 @@ def _abort(match: Match, now: datetime, reason: str) -> None:
         data={"reason": reason, "absent": absent, "refunded": match.stake},
     )
     if match.stake:
-        escrow_refund(match_ref=match.match_ref, key=f"refund:{match.match_ref}")
+        # Called off before its first move: the ledger says so (the same key as a refund: only one ever runs).
+        escrow_cancel(match_ref=match.match_ref, key=f"refund:{match.match_ref}")
     room_status_set(Room.objects.select_for_update().get(pk=match.room_id), Room.WAITING)
     match.save()
     _after_commit(match, rearm=False)

@@ -86,6 +86,8 @@ def test_a_player_who_never_arrives_loses_nothing_and_the_stakes_come_back_once(
     assert matches.match_arrive(match_id=match.pk, player=ana, now=late) is False
     assert matches.match_stop(match_id=match.pk) is False
     assert Transfer.objects.filter(key=f"refund:{match.match_ref}").count() == 1
+    # The wallet's history says why the stakes came back: a match called off before it began.
+    assert Transfer.objects.get(key=f"refund:{match.match_ref}").kind == Transfer.Kind.CANCEL
     assert MatchEvent.objects.filter(match=match, kind="match_aborted").count() == 1
     assert ledger_problems() == []
 
