@@ -157,7 +157,3 @@ def dawg(slug: str):
     if info.dawg_sha256 is None or hashlib.sha256(path.read_bytes()).hexdigest() != info.dawg_sha256:
         raise CorruptList(f"{path.name} does not match the sha256 in manifest.json")
     return Dawg.load(path)
-
-
-def lexicon_for(game: str, language: str, length: int | None, kind: str) -> Lexicon:
-    return lexicon(slug_for(game, language, length, kind))

@@ -16,14 +16,14 @@ def test_every_list_in_the_manifest_matches_its_file():
 
 
 def test_a_lexicon_answers_membership_and_keeps_display_spellings():
-    valid = lexicon.lexicon_for("duelo", "es", 5, "valid")
+    valid = lexicon.lexicon(lexicon.slug_for("duelo", "es", 5, "valid"))
     assert "arbol" in valid and valid.display("arbol") == "árbol"
     assert "niños" in valid and "ninos" not in valid  # ñ is a letter of its own, not an accented n
     assert "xxxxx" not in valid
 
 
 def test_korean_words_are_shown_as_syllables():
-    hidden = lexicon.lexicon_for("duelo", "ko", 5, "hidden")
+    hidden = lexicon.lexicon(lexicon.slug_for("duelo", "ko", 5, "hidden"))
     assert "ㅅㅏㄹㅏㅁ" in hidden
     assert hidden.display("ㅅㅏㄹㅏㅁ") == "사람"
 
@@ -33,7 +33,7 @@ def test_a_lexicon_is_loaded_once_per_process():
 
 
 def test_choose_never_returns_an_excluded_word():
-    hidden = lexicon.lexicon_for("duelo", "en", 5, "hidden")
+    hidden = lexicon.lexicon(lexicon.slug_for("duelo", "en", 5, "hidden"))
     keep = set(hidden.words[:2])
     exclude = set(hidden.words) - keep
     rng = random.Random(7)
