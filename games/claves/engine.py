@@ -78,7 +78,7 @@ WON, LOST, STOPPED = "won", "lost", "stopped"
 ALL_KEYS = "all_keys"  # the 15 keys are uncovered
 TRAP_TOUCHED = "trap"  # the guesser touched a trap of the giver's map
 OUT_OF_TURNS = "out_of_turns"  # the last turn ended with keys left
-INTERRUPTED = "interrupted"  # someone left mid-game (the default reason of `interrupt`)
+INTERRUPTED = "interrupted"  # someone left mid-game (a reason `stop` may be given)
 
 # Why a turn ended (history).
 TURN_EMPTY = "empty"  # the guesser touched an empty word of the giver's map
@@ -317,11 +317,6 @@ def stop(state: State, now: datetime, reason: str) -> tuple[State, list[Event]]:
     state.stopped = reason
     _finish(state, now, STOPPED, STOPPED, events)
     return state, events
-
-
-def interrupt(state: State, now: datetime, reason: str = INTERRUPTED) -> tuple[State, list[Event]]:
-    """Someone left mid-game: the game ends (neither won nor lost) and the room goes back to waiting."""
-    return stop(state, now, reason)
 
 
 # -- moves ------------------------------------------------------------------------------------------

@@ -542,7 +542,7 @@ def test_the_map_finished_by_the_partners_clues_also_switches() -> None:
 
 def test_stop_and_interrupt_end_the_game_without_a_result() -> None:
     state = clue(new(16))
-    stopped, events = engine.interrupt(state, at(5))
+    stopped, events = engine.stop(state, at(5), engine.INTERRUPTED)
     assert events[0]["type"] == "match_finished" and events[0]["result"] == "stopped"
     result = engine.outcome(stopped)
     assert result.details["result"] == "stopped" and not result.details["won"] and result.stopped == "interrupted"

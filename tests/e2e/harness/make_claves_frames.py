@@ -239,7 +239,7 @@ def main() -> None:
 
     # Someone left mid-game: the game stops and both maps are shown.
     stopped = game.fork(match_id=85)
-    stopped.state, _events = engine.interrupt(stopped.state, at(stopped.now + 5))
+    stopped.state, _events = engine.stop(stopped.state, at(stopped.now + 5), engine.INTERRUPTED)
     stopped.version += 1
     frames["stopped"] = stopped.snap(ANA)
 
