@@ -154,7 +154,7 @@ def match_arrive(*, match_id: int, player: Player, now: datetime | None = None) 
     is made now, so the first clock starts now. Returns whether anything changed."""
     now = _now(now)
     with transaction.atomic():
-        match = Match.objects.select_for_update().filter(pk=match_id).first()
+        match = _locking().filter(pk=match_id).first()
         if match is None or match.status != Match.ARRIVING:
             return False
         seat = match.seat_of(player.pk)
@@ -215,17 +215,25 @@ ANY_TURN: Any = object()
 
 
 def match_act(
-    *, match_id: int, player: Player, action: Action, turn: Any = ANY_TURN, now: datetime | None = None
+    *,
+    match_id: int,
+    player: Player,
+    action: Action,
+    turn: Any = ANY_TURN,
+    now: datetime | None = None,
+    room_id: int | None = None,
 ) -> int:
     """A person's move. Returns the new version; raises IllegalMove (the engine: against the rules, or a
     MalformedAction) or a Refusal (no match, not seated, not begun, stale) and nothing changes otherwise.
 
     `turn` is the turn the player saw when they made the move (the `turn` of their last match frame):
     a move bound to a turn that is no longer theirs is refused as stale, so nothing typed during a
-    stalled connection lands on a later turn (or a later round, in simultaneous games)."""
+    stalled connection lands on a later turn (or a later round, in simultaneous games).
+
+    `room_id`: the room the move was made in (the room socket's); a match of another room is no_match."""
     now = _now(now)
     with transaction.atomic():
-        match = _locked_playing(match_id)
+        match = _locked_playing(match_id, room_id)
         seat = seat_for(match, player)
         engine = engine_for(match.game)
         state = engine.from_json(match.state)
@@ -244,7 +252,7 @@ def match_abandon(*, match_id: int, seat: int, now: datetime | None = None) -> b
     """A seat whose player left (the leave button, or away too long: games.runtime.abandon) plays the
     game's leave through the same path. Returns False when it changes nothing (already out, match over)."""
     with transaction.atomic():
-        match = Match.objects.select_for_update().filter(pk=match_id).first()
+        match = _locking().filter(pk=match_id).first()
         if match is None or match.status != Match.PLAYING or match.lineup[seat].get("player") is None:
             return False
         engine = engine_for(match.game)
@@ -287,7 +295,7 @@ def match_advance(*, match_id: int, deadline: datetime | None = None, now: datet
     one). The sweeper passes no deadline. Returns whether anything changed."""
     now = _now(now)
     with transaction.atomic():
-        match = Match.objects.select_for_update().get(pk=match_id)
+        match = _locking().get(pk=match_id)
         if match.status == Match.FINISHED or (deadline is not None and deadline != match.deadline):
             return False
         if match.status == Match.ARRIVING:
@@ -307,7 +315,7 @@ def match_stop(*, match_id: int, reason: str = "admin", now: datetime | None = N
     """End a stuck match now, through the same path (an admin action). Points so far stand."""
     now = _now(now)
     with transaction.atomic():
-        match = Match.objects.select_for_update().get(pk=match_id)
+        match = _locking().get(pk=match_id)
         if match.status == Match.ARRIVING:
             _abort(match, now, reason)  # no game began: nothing to decide, stakes go back
             return True
@@ -322,8 +330,16 @@ def match_stop(*, match_id: int, reason: str = "admin", now: datetime | None = N
         return True
 
 
-def _locked_playing(match_id: int) -> Match:
-    match = Match.objects.select_for_update().filter(pk=match_id).first()
+def _locking() -> Any:
+    """Matches read to be changed: the row locked (the match's only: `of`), its room's code read in the same
+    statement for the announcement (one SELECT ... FOR UPDATE: issue 16)."""
+    return Match.objects.select_for_update(of=("self",)).select_related("room")
+
+
+def _locked_playing(match_id: int, room_id: int | None = None) -> Match:
+    """The playing match, locked; with `room_id`, only if it is that room's (the room socket's check)."""
+    found = _locking().filter(pk=match_id)
+    match = (found if room_id is None else found.filter(room_id=room_id)).first()
     if match is not None and match.status == Match.ARRIVING:
         raise room_error("not_begun")
     if match is None or match.status != Match.PLAYING:
@@ -343,13 +359,14 @@ def _apply(match: Match, seat: int, action: Action, now: datetime, state: Any = 
 def _save(match: Match, state: Any, events: Iterable[dict], now: datetime) -> None:
     engine = engine_for(match.game)
     armed = match.deadline  # a timer for it is on its way already
+    previous = match.state
     match.state = engine.to_json(state)
     match.version += 1
     match.deadline = engine.next_deadline(state)
     MatchEvent.objects.bulk_create(
         [MatchEvent(match=match, version=match.version, kind=event.get("type", "?"), data=event) for event in events]
     )
-    rated.placements_apply(match, state)
+    rated.placements_apply(match, state, before=previous)
     result = engine.outcome(state)
     if result is not None:
         match.status, match.finished_at, match.outcome, match.deadline = Match.FINISHED, now, result.to_json(), None
@@ -358,8 +375,12 @@ def _save(match: Match, state: Any, events: Iterable[dict], now: datetime) -> No
             _close_escrow(match, result)
         room = Room.objects.select_for_update().get(pk=match.room_id)
         room_status_set(room, Room.WAITING)  # the host may play again in the same room
-    match.save()
+    match.save(update_fields=SAVED_FIELDS)
     _after_commit(match, rearm=match.deadline != armed, state=state)
+
+
+# What a save of the game changes (one UPDATE of these columns only).
+SAVED_FIELDS = ["state", "version", "deadline", "status", "finished_at", "outcome"]
 
 
 def _close_escrow(match: Match, result: Outcome) -> None:
@@ -412,9 +433,12 @@ def _after_commit(match: Match, *, rearm: bool = True, state: Any = None) -> Non
 
     Each step may fail on its own (Redis or the broker down) without undoing what committed: the failure
     is logged, the sweeper arms what is overdue and schedules the bots, and clients resync on reconnect."""
-    code = match.room.code
+    code = match.room.code  # read with the locked match (select_related), or the room the match was made in
     match_id, version, deadline = match.pk, match.version, match.deadline
     finished = match.status == Match.FINISHED
+    game, lineup = match.game, match.lineup
+    # The bots' schedule from the state in hand, not a re-read (a match still ARRIVING has no game yet).
+    bots_state = state if match.status == Match.PLAYING else None
     ref = f"match {match_id} v{version}"
 
     def publish():
@@ -429,6 +453,10 @@ def _after_commit(match: Match, *, rearm: bool = True, state: Any = None) -> Non
         if deadline is not None and rearm:
             broadcast.safely("arm_deadline", ref, lambda: scheduling.arm_deadline(match_id, deadline))
         if not finished:
-            broadcast.safely("schedule_bots", ref, lambda: scheduling.schedule_bots(match_id))
+            broadcast.safely(
+                "schedule_bots",
+                ref,
+                lambda: scheduling.schedule_bots(match_id, game=game, lineup=lineup, state=bots_state),
+            )
 
     transaction.on_commit(publish)

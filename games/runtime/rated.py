@@ -40,12 +40,20 @@ def match_is_rated(match: Match) -> bool:
     return bool(match.lineup) and all("rating" in sitter for sitter in match.lineup)
 
 
-def placements_apply(match: Match, state: Any) -> None:
-    """Apply the change of every person whose place is now fixed (inside the match's transaction)."""
+def placements_apply(match: Match, state: Any, *, before: dict[str, Any] | None = None) -> None:
+    """Apply the change of every person whose place is now fixed (inside the match's transaction).
+
+    `before`: the stored state this save replaces. A save that fixes no new place reads nothing (every
+    place fixed before was applied by the save that fixed it, in its transaction; issue 16)."""
     change = spec_for(match.game).rating_change
     if change is None or not match_is_rated(match):  # a rated match is always of a game with a rating change
         return
-    places = engine_for(match.game).fixed_places(state)
+    engine = engine_for(match.game)
+    places = engine.fixed_places(state)
+    if all(place is None for place in places):
+        return
+    if before and list(engine.fixed_places(engine.from_json(before))) == list(places):
+        return
     ratings = [sitter["rating"] for sitter in match.lineup]
     changes: dict[int, tuple[int, int | None]] = {
         match.lineup[seat]["player"]: (change(ratings, list(places), seat), place)
@@ -56,6 +64,29 @@ def placements_apply(match: Match, state: Any) -> None:
     pending = {player: value for player, value in changes.items() if player not in done}
     if pending:
         rating_apply(game=match.game, match=match, changes=pending)
+
+
+# Published ratings views by (match, its start, the places fixed): a match's rating changes are written
+# only by the save that fixes a place, so while the places stay as they were the view does too.
+_published_views: dict[tuple[int, Any, tuple[int | None, ...]], dict[str, dict[str, int]]] = {}
+
+
+def ratings_view_of(match: Match, state: Any) -> dict[str, dict[str, int]] | None:
+    """ratings_view for the state in hand after a save: no read while nobody is placed (no change exists
+    yet), and one per process each time the places change (issue 16)."""
+    if not match_is_rated(match):
+        return None
+    places = tuple(engine_for(match.game).fixed_places(state))
+    if all(place is None for place in places):
+        return {}
+    key = (match.pk, match.started_at, places)
+    view = _published_views.get(key)
+    if view is None:
+        view = ratings_view(match) or {}
+        if len(_published_views) >= 1000:
+            _published_views.clear()
+        _published_views[key] = view
+    return view
 
 
 def ratings_view(match: Match) -> dict[str, dict[str, int]] | None:

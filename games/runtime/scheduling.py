@@ -13,6 +13,7 @@ import contextlib
 import random
 import secrets
 from datetime import datetime
+from typing import Any
 
 from celery import current_app
 from django.conf import settings
@@ -56,18 +57,26 @@ def arm_deadline(match_id: int, deadline: datetime) -> None:
     enqueue(ADVANCE_MATCH, (match_id, deadline.isoformat()), eta=deadline)
 
 
-def schedule_bots(match_id: int) -> int:
-    """Schedule a task for every bot seat that owes a move and has none pending. Returns how many."""
+def schedule_bots(
+    match_id: int, *, game: str | None = None, lineup: list[dict[str, Any]] | None = None, state: Any = None
+) -> int:
+    """Schedule a task for every bot seat that owes a move and has none pending. Returns how many.
+
+    The match service, which has the playing match's `game`, `lineup` and new `state` in hand after a
+    save, passes them and nothing is read (issue 16); the sweeper passes only the id and the match is read."""
     if _disabled:
         return 0
-    match = Match.objects.filter(pk=match_id, status=Match.PLAYING).first()
-    if match is None or not any(sitter.get("bot") for sitter in match.lineup):
+    if lineup is not None and not any(sitter.get("bot") for sitter in lineup):
         return 0
-    engine, bots = engine_for(match.game), bots_for(match.game)
-    state = engine.from_json(match.state)
+    if game is None or lineup is None or state is None:
+        match = Match.objects.filter(pk=match_id, status=Match.PLAYING).first()
+        if match is None or not any(sitter.get("bot") for sitter in match.lineup):
+            return 0
+        game, lineup, state = match.game, match.lineup, engine_for(match.game).from_json(match.state)
+    engine, bots = engine_for(game), bots_for(game)
     scheduled = 0
     rng = random.Random(secrets.randbits(64))
-    for seat, sitter in enumerate(match.lineup):
+    for seat, sitter in enumerate(lineup):
         level = sitter.get("bot")
         turn = bots.bot_turn(state, seat) if level else None
         if turn is None:

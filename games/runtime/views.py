@@ -118,7 +118,7 @@ def match_frames(match: Match, state: Any = None) -> dict[str, Any] | None:
         return None
     engine = engine_for(match.game)
     state = engine.from_json(match.state) if state is None else state
-    ratings = rated.ratings_view(match)
+    ratings = rated.ratings_view_of(match, state)
     head = {"type": "match", "v": match.version, "match_id": match.pk}
     players = [sitter.get("player") for sitter in match.lineup]
     return {

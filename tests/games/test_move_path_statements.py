@@ -121,7 +121,6 @@ def statements_of_one_move(slug: str, django_capture_on_commit_callbacks) -> lis
     return [query["sql"] for query in queries.captured_queries if "SAVEPOINT" not in query["sql"][:20]]
 
 
-@pytest.mark.xfail(strict=True, reason="issue 16: 5 statements per move today (rated Torneo 6)")
 @pytest.mark.django_db
 @pytest.mark.parametrize("slug", list(ROOMS))
 def test_a_move_costs_at_most_three_statements(slug, tasks, django_capture_on_commit_callbacks):
@@ -262,3 +261,64 @@ async def test_a_viewers_update_after_a_move_makes_no_query(slug, update_queries
     assert [frame["v"] for frame in frames] == [version + 1] * 3
     shown = "\n".join(sql[:90] for sql in during)
     assert during == [], f"{slug}: the viewers' updates after one move ran {len(during)} queries:\n{shown}"
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.usefixtures("async_db_connections_closed")
+async def test_a_move_for_a_match_of_another_room_is_no_match_and_changes_nothing():
+    """The room socket's check now rides on the locked read: a move sent in one room for the playing match
+    of another is refused as no_match (not as not_seated, what the service alone would answer)."""
+    from channels.db import database_sync_to_async
+
+    def tables():
+        code, _match_id, _version, cookies, (_player, action, turn, _now) = _table("duelo")
+        other, _people, _now = mid_game("duelo")
+        return code, cookies[0], other.pk, other.version, action, turn
+
+    with scheduling.timers_disabled():
+        code, cookie, other_id, version, action, turn = await database_sync_to_async(tables)()
+        client = socket(code, cookie)
+        assert (await client.connect())[0]
+        await drain(client)
+        await client.send_json_to({"type": "act", "match_id": other_id, "action": action, "turn": turn, "ref": "x"})
+        for _ in range(10):
+            frame = await client.receive_json_from(timeout=5)
+            if frame["type"] == "error":
+                break
+        await client.disconnect()
+    assert (frame["code"], frame["ref"]) == ("no_match", "x")
+    assert (await database_sync_to_async(Match.objects.get)(pk=other_id)).version == version
+
+
+@pytest.mark.django_db
+def test_a_rated_tournament_publishes_the_rating_changes_a_reader_sees_once_places_are_fixed(
+    tasks, monkeypatch, django_capture_on_commit_callbacks
+):
+    from games.runtime import broadcast
+    from games.runtime.views import match_snapshot, published_frame
+    from games.torneo import engine as torneo
+    from tests.games.test_torneo_runtime import START, play_round, torneo_room
+
+    people = [player_create_guest(nickname=f"Rated{index}") for index in range(8)]
+    for person, value in zip(people, START, strict=True):
+        Rating.objects.create(player=person, game="torneo", value=value)
+    match = matches.match_start(room=torneo_room(people, rated=True), by=None, now=timezone.now())
+    announced: list[dict] = []
+    monkeypatch.setattr(broadcast, "announce", lambda code, **message: announced.append(message))
+    now, rounds = timezone.now(), 0
+    placed = False
+    while match.status == Match.PLAYING and not placed:
+        with django_capture_on_commit_callbacks(execute=True):
+            now = play_round(match, people, now, solver_is_first=rounds % 2 == 0)
+        rounds += 1
+        match.refresh_from_db()
+        placed = any(place is not None for place in torneo.fixed_places(torneo.from_json(match.state)))
+        assert rounds < torneo.max_rounds(8)
+    published = [message for message in announced if message.get("frames")][-1]
+    assert published["match_version"] == match.version
+    ratings = published["frames"]["spectator"]["ratings"]
+    assert ratings, "somebody was placed and their change is shown"
+    for viewer in people:
+        frame, read = published_frame(published["frames"], viewer), match_snapshot(match, viewer)
+        assert frame.pop("server_time") and read.pop("server_time")
+        assert frame == read
