@@ -514,7 +514,7 @@ def run(plan: Plan = Plan()) -> tuple[list[Figure], str]:
                     p50=item["p50"],
                     p95=item["p95"],
                     p99=item["p99"],
-                    extra=item,
+                    extra={**item, "refused_by_repeat": row["refused"]} if path == "real" else item,
                 )
             )
             figures.append(
