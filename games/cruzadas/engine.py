@@ -579,28 +579,15 @@ def outcome(state: State) -> Outcome | None:
     (the board reads them) are `winners[0]` and `totals` under the names the game has always stored."""
     if state.phase != FINISHED:
         return None
-    scores = list(state.scores)
-    winner = state.winner
-    draw = winner is None
-    places = (1, 1) if draw else tuple(1 if seat == winner else 2 for seat in range(SEATS))
-    return Outcome(
-        winners=() if winner is None else (winner,),
-        places=places,
-        stopped=state.stopped,
-        draw=draw,
-        totals=tuple(scores),
-        seats=tuple(
-            {
-                "seat": seat,
-                "score": scores[seat],
-                "place": places[seat],
-                "words": [w for t in state.history if t.seat == seat and t.kind == PLACE for w in t.words[:1]],
-            }
+    return Outcome.duel(
+        winner=state.winner,
+        scores=list(state.scores),
+        words=[
+            [w for t in state.history if t.seat == seat and t.kind == PLACE for w in t.words[:1]]
             for seat in range(SEATS)
-        ),
+        ],
+        stopped=state.stopped,
         details={
-            "winner": winner,
-            "scores": scores,
             "reason": state.reason,
             "adjustment": None if state.adjustment is None else list(state.adjustment),
             "ruleset": state.ruleset.key,

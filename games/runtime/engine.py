@@ -177,6 +177,33 @@ class Outcome:
         return [dict(r) for r in self.seat_rounds[seat]] if self.seat_rounds else []
 
     @classmethod
+    def duel(
+        cls,
+        *,
+        winner: int | None,
+        scores: Sequence[int],
+        words: Sequence[Sequence[str]],
+        stopped: str | None,
+        details: Mapping[str, Any],
+    ) -> Outcome:
+        """A scored game of two seats (Wordgrid, Letras Cruzadas): one winner or a draw (`winner` None),
+        each seat's score, place and words. `winner` and `scores` are also in the details, under the
+        names those games have always stored (their boards read them)."""
+        places = (1, 1) if winner is None else tuple(1 if seat == winner else 2 for seat in range(len(scores)))
+        return cls(
+            winners=() if winner is None else (winner,),
+            places=places,
+            stopped=stopped,
+            draw=winner is None,
+            totals=tuple(scores),
+            seats=tuple(
+                {"seat": seat, "score": scores[seat], "place": places[seat], "words": list(words[seat])}
+                for seat in range(len(scores))
+            ),
+            details={"winner": winner, "scores": list(scores), **details},
+        )
+
+    @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Outcome:
         """The outcome a stored `Match.outcome` (`to_json()`) was made from."""
         details = dict(data)

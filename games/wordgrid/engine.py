@@ -520,28 +520,12 @@ def outcome(state: State) -> Outcome | None:
     `totals` under the names the game has always stored."""
     if state.phase != FINISHED:
         return None
-    scores = state.scores()
-    winner = state.winner
-    draw = winner is None
-    places = (1, 1) if draw else tuple(1 if seat == winner else 2 for seat in range(SEATS))
-    return Outcome(
-        winners=() if winner is None else (winner,),
-        places=places,
+    return Outcome.duel(
+        winner=state.winner,
+        scores=state.scores(),
+        words=[[p.word for p in state.plays if p.seat == seat] for seat in range(SEATS)],
         stopped=state.stopped,
-        draw=draw,
-        totals=tuple(scores),
-        seats=tuple(
-            {
-                "seat": seat,
-                "score": scores[seat],
-                "place": places[seat],
-                "words": [p.word for p in state.plays if p.seat == seat],
-            }
-            for seat in range(SEATS)
-        ),
         details={
-            "winner": winner,
-            "scores": scores,
             "reason": state.reason,
             "list": state.list_slug,
             "list_version": state.list_version,
