@@ -2,7 +2,7 @@
 
     DATABASE_URL=postgres://... REDIS_URL=redis://... python -m bench [--only rules,services,pages,transport]
         [--transport-quick | --transport-sockets 100,1000 --transport-rates 30,60,100 --transport-seconds 15
-         --transport-repeats 3]
+         --transport-repeats 3] [--transport-games duelo,torneo,wordgrid,cruzadas,claves]
 
 Rules and bots need no database. Services, pages and transport (bench/transport.py, issue 16) run on a
 database of their own next to DATABASE_URL's (`<name>_bench`: created, migrated, dropped at the end) and on
@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import dataclasses
 import io
 import os
 import sys
@@ -22,6 +23,7 @@ import traceback
 from datetime import UTC, datetime
 
 from bench import figures as report
+from bench import transport_games
 from bench.figures import Figure
 
 AREAS = ("rules", "services", "pages", "transport")
@@ -69,11 +71,20 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--transport-rates", default="30,60,100", help="transport: moves offered per second")
     parser.add_argument("--transport-seconds", type=float, default=15.0, help="transport: seconds of moves a step")
     parser.add_argument("--transport-repeats", type=int, default=3, help="transport: repeats (the table: medians)")
+    parser.add_argument(
+        "--transport-games",
+        default=",".join(transport_games.GAMES),
+        help="transport: the games measured, in this order (also with --transport-quick)",
+    )
     args = parser.parse_args(argv)
     areas = [area.strip() for area in args.only.split(",") if area.strip()]
     unknown = set(areas) - set(AREAS)
     if unknown:
         parser.error(f"unknown areas: {', '.join(sorted(unknown))}")
+    try:
+        games = transport_games.parse_games(args.transport_games)
+    except ValueError as error:
+        parser.error(f"--transport-games: {error}")
 
     started, load = datetime.now(UTC), os.getloadavg()
     found: list[Figure] = []
@@ -109,13 +120,14 @@ def main(argv: list[str] | None = None) -> int:
                     found += _step("pages.ttfb", pages.ttfb, log, failures)
                 if "transport" in areas:
                     plan = (
-                        transport.QUICK
+                        dataclasses.replace(transport.QUICK, games=games)
                         if args.transport_quick
                         else transport.Plan(
                             sockets=tuple(int(n) for n in args.transport_sockets.split(",")),
                             rates=tuple(float(n) for n in args.transport_rates.split(",")),
                             seconds=args.transport_seconds,
                             repeats=args.transport_repeats,
+                            games=games,
                         )
                     )
                     found += _step("transport.side_by_side", lambda: transport.run(plan), log, failures)
@@ -126,8 +138,8 @@ def main(argv: list[str] | None = None) -> int:
     print()
     print(report.table(found))
     side_by_side = log.get("transport.side_by_side", "")
-    if "| sockets" in side_by_side:  # issue 16's table, as docs/performance.md shows it
-        print("\n" + side_by_side[side_by_side.index("| sockets") :].rstrip())
+    if "| game | sockets" in side_by_side:  # issue 16's table, as docs/performance.md shows it
+        print("\n" + side_by_side[side_by_side.index("| game | sockets") :].rstrip())
     path = report.write_json(
         "bench",
         report.report(
