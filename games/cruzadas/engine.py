@@ -16,17 +16,16 @@ reshuffle the bag later, when no rng is passed: the state keeps a seed, and each
 
 from __future__ import annotations
 
-import copy
 import random
 from collections import Counter
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
 from games.cruzadas import rules
 from games.cruzadas.rules import BLANK, CELLS, PREMIUMS, RULESETS, SIZE, Board, Placement, Ruleset, Tile
-from games.runtime.codec import state_codec, state_copier, stored_as
+from games.runtime.codec import plain, state_codec, state_copier, stored_as
 from games.runtime.engine import (
     Action,
     Event,
@@ -486,7 +485,7 @@ def _turn_view(turn: Turn) -> dict[str, Any]:
         "tiles": [{"cell": i, "letter": letter, "blank": blank} for i, letter, blank in turn.tiles],
         "words": list(turn.words),
         "points": turn.points,
-        "breakdown": copy.deepcopy(turn.breakdown),
+        "breakdown": plain(turn.breakdown),
         "count": turn.count,
     }
 
@@ -516,13 +515,25 @@ def turn_of(state: State, seat: int) -> str | None:
 def view(state: State, viewer: Viewer) -> dict[str, Any]:
     """What `viewer` (a seat, or None for a spectator) sees: the board, scores, the turn, the viewer's
     own rack only, the bag's count (never its order) and the unseen-tile tally."""
-    if viewer is not None and not (isinstance(viewer, int) and not isinstance(viewer, bool) and 0 <= viewer < SEATS):
-        raise ValueError(f"seat {viewer!r} is not in this match")
+    return views(state, [viewer])[0]
+
+
+def views(state: State, viewers: Sequence[Viewer]) -> list[dict[str, Any]]:
+    """`view` for each of `viewers`: the board, history and scores built once and shared, the rack and what
+    follows from it per viewer (after a move the service builds all of them: issue 16)."""
+    for viewer in viewers:
+        seated = isinstance(viewer, int) and not isinstance(viewer, bool) and 0 <= viewer < SEATS
+        if viewer is not None and not seated:
+            raise ValueError(f"seat {viewer!r} is not in this match")
+    shared = _shared_view(state)
+    return [{**shared, **_own_view(state, viewer)} for viewer in viewers]
+
+
+def _shared_view(state: State) -> dict[str, Any]:
+    """What every viewer of the match sees alike."""
     ruleset = state.ruleset
     playing = state.phase == PLAYING
     last = state.history[-1] if state.history else None
-    rack = list(state.racks[viewer]) if viewer is not None else None
-    mine = viewer is not None and playing and viewer == state.turn
     return {
         "game": SLUG,
         "phase": state.phase,
@@ -540,7 +551,6 @@ def view(state: State, viewer: Viewer) -> dict[str, Any]:
         },
         "list": state.list_slug,
         "list_version": state.list_version,
-        "you": viewer,
         "turn": state.turn if playing else None,
         "deadline": None,
         "board": [
@@ -557,19 +567,29 @@ def view(state: State, viewer: Viewer) -> dict[str, Any]:
             "index": state.star_cell,
             "spent": state.star_spent,
         },
-        "rack": rack,
         "rack_counts": [len(r) for r in state.racks],
         "bag_count": len(state.bag),
-        "unseen": unseen(state, viewer),
         "scores": list(state.scores),
         "passes": state.passes,
         "last_move": None if last is None else _turn_view(last),
         "history": [_turn_view(t) for t in state.history],
+        "stopped": state.stopped,
+        "outcome": outcome_json(outcome(state)),
+    }
+
+
+def _own_view(state: State, viewer: Viewer) -> dict[str, Any]:
+    """What depends on who looks: their rack (nobody else's), the tiles they cannot see, what they may do."""
+    playing = state.phase == PLAYING
+    rack = list(state.racks[viewer]) if viewer is not None else None
+    mine = viewer is not None and playing and viewer == state.turn
+    return {
+        "you": viewer,
+        "rack": rack,
+        "unseen": unseen(state, viewer),
         "can_move": mine,
         "can_exchange": mine and rack is not None and len(state.bag) >= len(rack),
         "can_resign": viewer is not None and playing,
-        "stopped": state.stopped,
-        "outcome": outcome_json(outcome(state)),
     }
 
 

@@ -174,18 +174,18 @@ class RoomConsumer(AsyncWebsocketConsumer):
         # read; a frame older than the one it sent last (messages crossing) is dropped.
         if event.get("match_id") is not None and event.get("room_version") is None:
             if event.get("frames") is not None:
-                await self.send_published(published_frame(event["frames"], self.player))
+                await self.send_published(event["match_id"], event["match_version"], event["frames"])
             else:
                 await self.send_match_snapshot(event["match_id"])
         else:
             await self.send_snapshots()
 
-    async def send_published(self, match: dict):
+    async def send_published(self, match_id: int, version: int, frames: dict):
         sent = self.sent_match_id, self.sent_match_version
-        if sent[0] is not None and sent[1] is not None and (match["match_id"], match["v"]) <= sent:
+        if sent[0] is not None and sent[1] is not None and (match_id, version) <= sent:
             return
-        self.sent_match_id, self.sent_match_version = match["match_id"], match["v"]
-        await self.send_json(match)
+        self.sent_match_id, self.sent_match_version = match_id, version
+        await self.send(text_data=published_frame(frames, self.player))
 
     async def send_match_snapshot(self, match_id: int):
         match = await database_sync_to_async(self._match_snapshot)(match_id)

@@ -299,6 +299,8 @@ class EngineHooks(Engine, Protocol):
 
     def opens_at(self, state: Any) -> datetime | None: ...
 
+    def views(self, state: Any, viewers: Sequence[Viewer]) -> list[dict[str, Any]]: ...
+
 
 @runtime_checkable
 class Bots(Protocol):
@@ -330,11 +332,18 @@ def default_opens_at(engine: Engine, state: Any) -> datetime | None:
     return None
 
 
+def default_views(engine: Engine, state: Any, viewers: Sequence[Viewer]) -> list[dict[str, Any]]:
+    """Each viewer's `view`, one by one. A game whose viewers see mostly the same thing builds the shared
+    part once instead (after a move the service builds every viewer's view: issue 16); it must equal this."""
+    return [engine.view(state, viewer) for viewer in viewers]
+
+
 # name -> default(engine module, *the hook's arguments): the hooks of `EngineHooks` a module may omit.
 DEFAULT_HOOKS: dict[str, Callable[..., Any]] = {
     "seat_active": default_seat_active,
     "fixed_places": default_fixed_places,
     "opens_at": default_opens_at,
+    "views": default_views,
 }
 
 

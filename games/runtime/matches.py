@@ -18,7 +18,7 @@ from django.utils import timezone
 
 from accounts.models import Player
 from games.models import Match, MatchEvent, MatchResult, Room
-from games.runtime import broadcast, rated, scheduling
+from games.runtime import broadcast, match_rows, rated, scheduling
 from games.runtime.catalogue import spec_for
 from games.runtime.engine import Action, Outcome, bots_for, engine_for
 from games.runtime.errors import room_error
@@ -154,7 +154,7 @@ def match_arrive(*, match_id: int, player: Player, now: datetime | None = None) 
     is made now, so the first clock starts now. Returns whether anything changed."""
     now = _now(now)
     with transaction.atomic():
-        match = _locking().filter(pk=match_id).first()
+        match = match_rows.lock(match_id)
         if match is None or match.status != Match.ARRIVING:
             return False
         seat = match.seat_of(player.pk)
@@ -237,11 +237,21 @@ def match_act(
         seat = seat_for(match, player)
         engine = engine_for(match.game)
         state = engine.from_json(match.state)
-        if turn is not ANY_TURN and _bound_to_turn(engine, action):
-            caught_up, _events = engine.advance(state, now)  # the clock may have moved the turn already
-            if engine.turn_of(caught_up, seat) != turn:
-                raise room_error("stale_turn")
+        # The turn the move was made for, after what the clock did (it may have moved the turn already).
+        bound = turn is not ANY_TURN and _bound_to_turn(engine, action)
+        if bound and engine.turn_of(_caught_up(engine, state, now), seat) != turn:
+            raise room_error("stale_turn")
         return _apply(match, seat, action, now, state)
+
+
+def _caught_up(engine: Any, state: Any, now: datetime) -> Any:
+    """The state as the clock leaves it at `now`. Before its next deadline `advance` changes nothing (that is
+    what the deadline means; tests/games/test_stored_states.py checks it), so it runs, copying the whole
+    state, only once a deadline has passed: most moves come before one (issue 16)."""
+    deadline = engine.next_deadline(state)
+    if deadline is None or now < deadline:
+        return state
+    return engine.advance(state, now)[0]
 
 
 def _bound_to_turn(engine: Any, action: Action) -> bool:
@@ -252,7 +262,7 @@ def match_abandon(*, match_id: int, seat: int, now: datetime | None = None) -> b
     """A seat whose player left (the leave button, or away too long: games.runtime.abandon) plays the
     game's leave through the same path. Returns False when it changes nothing (already out, match over)."""
     with transaction.atomic():
-        match = _locking().filter(pk=match_id).first()
+        match = match_rows.lock(match_id)
         if match is None or match.status != Match.PLAYING or match.lineup[seat].get("player") is None:
             return False
         engine = engine_for(match.game)
@@ -295,7 +305,7 @@ def match_advance(*, match_id: int, deadline: datetime | None = None, now: datet
     one). The sweeper passes no deadline. Returns whether anything changed."""
     now = _now(now)
     with transaction.atomic():
-        match = _locking().get(pk=match_id)
+        match = _locked(match_id)
         if match.status == Match.FINISHED or (deadline is not None and deadline != match.deadline):
             return False
         if match.status == Match.ARRIVING:
@@ -315,7 +325,7 @@ def match_stop(*, match_id: int, reason: str = "admin", now: datetime | None = N
     """End a stuck match now, through the same path (an admin action). Points so far stand."""
     now = _now(now)
     with transaction.atomic():
-        match = _locking().get(pk=match_id)
+        match = _locked(match_id)
         if match.status == Match.ARRIVING:
             _abort(match, now, reason)  # no game began: nothing to decide, stakes go back
             return True
@@ -330,16 +340,17 @@ def match_stop(*, match_id: int, reason: str = "admin", now: datetime | None = N
         return True
 
 
-def _locking() -> Any:
-    """Matches read to be changed: the row locked (the match's only: `of`), its room's code read in the same
-    statement for the announcement (one SELECT ... FOR UPDATE: issue 16)."""
-    return Match.objects.select_for_update(of=("self",)).select_related("room")
+def _locked(match_id: int) -> Match:
+    """The match, its row locked (match_rows.lock); Match.DoesNotExist if there is none."""
+    match = match_rows.lock(match_id)
+    if match is None:
+        raise Match.DoesNotExist(f"no match {match_id}")
+    return match
 
 
 def _locked_playing(match_id: int, room_id: int | None = None) -> Match:
     """The playing match, locked; with `room_id`, only if it is that room's (the room socket's check)."""
-    found = _locking().filter(pk=match_id)
-    match = (found if room_id is None else found.filter(room_id=room_id)).first()
+    match = match_rows.lock(match_id, room_id)
     if match is not None and match.status == Match.ARRIVING:
         raise room_error("not_begun")
     if match is None or match.status != Match.PLAYING:
@@ -363,9 +374,7 @@ def _save(match: Match, state: Any, events: Iterable[dict], now: datetime) -> No
     match.state = engine.to_json(state)
     match.version += 1
     match.deadline = engine.next_deadline(state)
-    MatchEvent.objects.bulk_create(
-        [MatchEvent(match=match, version=match.version, kind=event.get("type", "?"), data=event) for event in events]
-    )
+    match_rows.append_events(match, events, timezone.now())  # `at`: when it was written, as auto_now_add
     rated.placements_apply(match, state, before=previous)
     result = engine.outcome(state)
     if result is not None:
@@ -375,7 +384,7 @@ def _save(match: Match, state: Any, events: Iterable[dict], now: datetime) -> No
             _close_escrow(match, result)
         room = Room.objects.select_for_update().get(pk=match.room_id)
         room_status_set(room, Room.WAITING)  # the host may play again in the same room
-    match.save(update_fields=SAVED_FIELDS)
+    match_rows.save(match, SAVED_FIELDS)
     _after_commit(match, rearm=match.deadline != armed, state=state)
 
 
@@ -433,7 +442,7 @@ def _after_commit(match: Match, *, rearm: bool = True, state: Any = None) -> Non
 
     Each step may fail on its own (Redis or the broker down) without undoing what committed: the failure
     is logged, the sweeper arms what is overdue and schedules the bots, and clients resync on reconnect."""
-    code = match.room.code  # read with the locked match (select_related), or the room the match was made in
+    code = match_rows.room_code(match)  # read with the locked match, or the room the match was made in
     match_id, version, deadline = match.pk, match.version, match.deadline
     finished = match.status == Match.FINISHED
     game, lineup = match.game, match.lineup

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
+import orjson
 from django.utils import timezone
 
 from accounts.models import Player
@@ -98,9 +100,9 @@ def match_snapshot(match: Match, viewer: Player | None) -> dict[str, Any]:
     return {**frame, **_game_frame(engine, state, seat, rated.ratings_view(match))}
 
 
-def _game_frame(engine: Any, state: Any, seat: int | None, ratings: Any) -> dict[str, Any]:
+def _game_frame(engine: Any, state: Any, seat: int | None, ratings: Any, view: Any = None) -> dict[str, Any]:
     return {
-        "view": engine.view(state, seat),
+        "view": engine.view(state, seat) if view is None else view,
         "turn": engine.turn_of(state, seat) if seat is not None else None,
         # Rating changes fixed so far, by seat (rated games); None for a game that is not rated.
         "ratings": ratings,
@@ -111,9 +113,13 @@ def match_frames(match: Match, state: Any = None) -> dict[str, Any] | None:
     """Every viewer's match frame, as match_snapshot gives it, from the state the service has in hand after
     a move (`state`; parsed from the match when not given): what the room socket publishes so that no
     viewer reads (issue 16). `players`: each seat's player id (None for a bot); `seats`: each person's
-    frame (None for a bot's seat); `spectator`: the frame of anyone else. The frames carry no
-    `server_time`: each socket stamps its own when it sends. None for a match still ARRIVING or aborted
-    before it began: those frames keep the read path (their viewers' arrival is part of reading them)."""
+    frame (None for a bot's seat); `spectator`: the frame of anyone else.
+
+    Each frame is JSON text already, without `server_time` (each socket stamps its own when it sends:
+    published_frame): encoded once here, not once per socket, and a string crosses Redis as one msgpack
+    item where the nested view was thousands (unpacking a Cruzadas frame's structure cost each daphne
+    process 3.5 ms a move: docs/performance.md). None for a match still ARRIVING or aborted before it
+    began: those frames keep the read path (their viewers' arrival is part of reading them)."""
     if match.status == Match.ARRIVING or (match.outcome or {}).get("aborted"):
         return None
     engine = engine_for(match.game)
@@ -121,20 +127,24 @@ def match_frames(match: Match, state: Any = None) -> dict[str, Any] | None:
     ratings = rated.ratings_view_of(match, state)
     head = {"type": "match", "v": match.version, "match_id": match.pk}
     players = [sitter.get("player") for sitter in match.lineup]
-    return {
-        "players": players,
-        "seats": [
-            None if player is None else {**head, **_game_frame(engine, state, seat, ratings)}
-            for seat, player in enumerate(players)
-        ],
-        "spectator": {**head, **_game_frame(engine, state, None, ratings)},
+    viewers = [*(seat for seat, player in enumerate(players) if player is not None), None]
+    seen = dict(zip(viewers, engine.views(state, viewers), strict=True))  # the shared part built once
+    texts = {
+        viewer: frame_text({**head, **_game_frame(engine, state, viewer, ratings, seen[viewer])}) for viewer in viewers
     }
+    return {"players": players, "seats": [texts.get(seat) for seat in range(len(players))], "spectator": texts[None]}
 
 
-def published_frame(frames: dict[str, Any], viewer: Player) -> dict[str, Any]:
-    """The frame of `frames` (match_frames) that is this viewer's, stamped with the server's time now."""
+def frame_text(frame: dict[str, Any]) -> str:
+    """A frame as the socket sends it: JSON, compact, UTF-8 as it is (orjson: the three to nine frames of a
+    move were a fifth of its CPU through json, decision 32)."""
+    return orjson.dumps(frame, option=orjson.OPT_NON_STR_KEYS).decode()
+
+
+def published_frame(frames: dict[str, Any], viewer: Player) -> str:
+    """The frame of `frames` (match_frames) that is this viewer's, as text, stamped with the server's time
+    now (a key put in front of the encoded object: the frame is not parsed again)."""
     players = frames["players"]
     seat = players.index(viewer.pk) if viewer.pk in players else None
-    frame = frames["spectator"] if seat is None else frames["seats"][seat]
-    head = {key: frame[key] for key in ("type", "v", "match_id")}
-    return {**head, "server_time": timezone.now().isoformat(), **frame}
+    text = frames["spectator"] if seat is None else frames["seats"][seat]
+    return '{"server_time":' + json.dumps(timezone.now().isoformat()) + "," + text[1:]

@@ -18,7 +18,7 @@ number: a pure function of the state) and every duel word the tournament can nee
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -553,7 +553,8 @@ def outcome(state: State) -> Outcome | None:
     )
 
 
-def _duel_view(language: str, duel: Duel, viewer: Viewer) -> dict[str, Any]:
+def _duel_view(language: str, duel: Duel) -> dict[str, Any]:
+    """A duel as everyone sees it; `yours` (whether the viewer plays in it) is added per viewer."""
     played = [
         (alphabets.letters(language, r.word), r.marks) for r in duel.rows if r.word is not None and r.marks is not None
     ]
@@ -579,7 +580,6 @@ def _duel_view(language: str, duel: Duel, viewer: Viewer) -> dict[str, Any]:
         "winner": duel.winner,
         # The word is never in a view while the duel is played.
         "hidden": {"word": duel.hidden, "shown": duel.shown} if duel.over else None,
-        "yours": viewer in duel.seats,
     }
 
 
@@ -605,28 +605,44 @@ def turn_of(state: State, seat: int) -> str | None:
 
 def view(state: State, viewer: Viewer) -> dict[str, Any]:
     """What a seat (or a spectator) sees. The board is shared: both players and watchers see its letters."""
+    return views(state, [viewer])[0]
+
+
+def views(state: State, viewers: Sequence[Viewer]) -> list[dict[str, Any]]:
+    """`view` for each of `viewers`: every duel built once, each viewer told which one is theirs (after a
+    move the service builds all nine views of a tournament: issue 16)."""
     current = state.current
-    return {
+    duels = [_duel_view(state.language, duel) for duel in current.duels]
+    # During an intro, how the round before ended (all its duels are over, so their words may show):
+    # the last duel of a round starts the next intro at once, and its players would otherwise never
+    # see their duel's word and result.
+    previous = state.rounds[-2].duels if state.phase == INTRO and len(state.rounds) > 1 else []
+    previous_views = [_duel_view(state.language, duel) for duel in previous]
+    shared = {
         "game": SLUG,
         "phase": state.phase,
         "language": state.language,
         "alphabet": alphabets.alphabet(state.language),
         "round": current.number,
         "opens_at": encode_time(current.opens_at),
-        "you": viewer,
         "lives": list(state.lives),
         "places": list(state.places),
         "left": list(state.left),
         "bye": current.bye,
-        "duels": [_duel_view(state.language, duel, viewer) for duel in current.duels],
-        # During an intro, how the round before ended (all its duels are over, so their words may show):
-        # the last duel of a round starts the next intro at once, and its players would otherwise never
-        # see their duel's word and result.
-        "previous_duels": (
-            [_duel_view(state.language, duel, viewer) for duel in state.rounds[-2].duels]
-            if state.phase == INTRO and len(state.rounds) > 1
-            else []
-        ),
         "stopped": state.stopped,
         "outcome": outcome_json(outcome(state)),
     }
+    return [
+        {
+            **shared,
+            "you": viewer,
+            "duels": _theirs(duels, current.duels, viewer),
+            "previous_duels": _theirs(previous_views, previous, viewer),
+        }
+        for viewer in viewers
+    ]
+
+
+def _theirs(seen: list[dict[str, Any]], duels: Sequence[Duel], viewer: Viewer) -> list[dict[str, Any]]:
+    """The duels' views as `viewer` sees them: each says whether the viewer plays in it."""
+    return [{**view_, "yours": viewer in duel.seats} for view_, duel in zip(seen, duels, strict=True)]

@@ -88,7 +88,7 @@ HOOKS = own_names(EngineHooks)
 
 
 def test_the_hooks_with_defaults_are_exactly_the_optional_hooks_of_the_protocol() -> None:
-    assert set(DEFAULT_HOOKS) == set(HOOKS) == {"seat_active", "fixed_places", "opens_at"}
+    assert set(DEFAULT_HOOKS) == set(HOOKS) == {"seat_active", "fixed_places", "opens_at", "views"}
     assert {"turn_of", "TURN_FREE_ACTIONS", "outcome", "to_json", "from_json"} <= set(REQUIRED)
     assert set(own_names(Bots)) == {"bot_turn", "bot_action", "think_seconds"}
 
@@ -162,6 +162,8 @@ def test_a_game_omitting_the_hooks_gets_the_documented_defaults() -> None:
     assert engine.seat_active("playing", 0) is True and engine.seat_active("over", 0) is False
     assert tuple(engine.fixed_places("playing")) == () and tuple(engine.fixed_places("over")) == (2, 1)
     assert engine.opens_at("playing") is None
+    module.view = lambda state, viewer: {"seen_by": viewer}  # type: ignore[attr-defined]
+    assert with_defaults(module).views("playing", [1, None]) == [{"seen_by": 1}, {"seen_by": None}]
     module.opens_at = lambda state: "defined"  # type: ignore[attr-defined]
     assert with_defaults(module).opens_at("playing") == "defined"
 

@@ -40,14 +40,6 @@ ROOMS: dict[str, dict[str, Any]] = {
 }
 
 
-@pytest.fixture
-def tasks(monkeypatch):
-    """The Celery tasks the service enqueues, recorded instead of sent."""
-    sent: list[tuple[str, tuple]] = []
-    monkeypatch.setattr(scheduling, "enqueue", lambda task, args, **options: sent.append((task, args)))
-    return sent
-
-
 def mid_game(slug: str, *, people: list[Player] | None = None) -> tuple[Match, list[Player], datetime]:
     """A match of `slug` with a person in every seat, started and played for a few moves."""
     shape = ROOMS[slug]
@@ -151,7 +143,7 @@ def test_the_published_frames_are_the_snapshots_every_viewer_would_read(
     assert (message["match_id"], message["match_version"]) == (match.pk, match.version)
     spectator = player_create_guest(nickname="Watcher")
     for viewer in [*people, spectator]:
-        published, read = published_frame(message["frames"], viewer), match_snapshot(match, viewer)
+        published, read = json.loads(published_frame(message["frames"], viewer)), match_snapshot(match, viewer)
         assert published.pop("server_time") and read.pop("server_time")
         assert published == read
         assert json.dumps(published, sort_keys=True) == json.dumps(read, sort_keys=True)
@@ -316,10 +308,10 @@ def test_a_rated_tournament_publishes_the_rating_changes_a_reader_sees_once_plac
         assert rounds < torneo.max_rounds(8)
     published = [message for message in announced if message.get("frames")][-1]
     assert published["match_version"] == match.version
-    ratings = published["frames"]["spectator"]["ratings"]
+    ratings = json.loads(published["frames"]["spectator"])["ratings"]
     assert ratings, "somebody was placed and their change is shown"
     for viewer in people:
-        frame, read = published_frame(published["frames"], viewer), match_snapshot(match, viewer)
+        frame, read = json.loads(published_frame(published["frames"], viewer)), match_snapshot(match, viewer)
         assert frame.pop("server_time") and read.pop("server_time")
         assert frame == read
 

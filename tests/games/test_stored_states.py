@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import json
 from dataclasses import fields, is_dataclass
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
 
-from games.runtime.engine import ENGINES
+from games.runtime.engine import ENGINES, engine_for
 
 FIXTURES = Path(__file__).parent / "fixtures" / "states"
 PATHS = sorted(FIXTURES.glob("*.json"))
@@ -60,3 +61,37 @@ def test_the_copy_the_rules_change_equals_the_state_and_shares_nothing_mutable(p
     other = engine.copy_state(state)
     assert other == state and other is not state and engine.to_json(other) == engine.to_json(state)
     assert _mutables(state, {}).keys().isdisjoint(_mutables(other, {}))
+
+
+def _seats(data: dict) -> int:
+    """How many seats a stored state has (Duelo and Torneo say so; the others are two-seat games)."""
+    return data.get("seat_count", 2)
+
+
+@pytest.mark.parametrize("path", PATHS, ids=[path.stem for path in PATHS])
+def test_every_viewers_view_built_at_once_is_the_view_each_would_get_alone(path: Path) -> None:
+    """After a move the service builds every viewer's view in one call (`views`, issue 16), sharing what they
+    all see: each must be exactly that viewer's `view`, the rack or the hidden map of another never in it."""
+    engine = engine_for(path.name.split("-")[0])
+    data = json.loads(path.read_text(encoding="utf-8"))
+    state = engine.from_json(data)
+    viewers = [*range(_seats(data)), None]
+    together = engine.views(state, viewers)
+    alone = [engine.view(state, viewer) for viewer in viewers]
+    assert together == alone
+    assert [json.dumps(view, sort_keys=True) for view in together] == [json.dumps(v, sort_keys=True) for v in alone]
+
+
+@pytest.mark.parametrize("path", PATHS, ids=[path.stem for path in PATHS])
+def test_before_its_next_deadline_the_clock_changes_nothing(path: Path) -> None:
+    """What lets a move skip `advance` (and its copy of the state) until a deadline has passed (issue 16)."""
+    engine = engine_for(path.name.split("-")[0])
+    state = engine.from_json(json.loads(path.read_text(encoding="utf-8")))
+    deadline = engine.next_deadline(state)
+    for now in (
+        [datetime(2099, 1, 1, tzinfo=UTC)]
+        if deadline is None
+        else [deadline - timedelta(seconds=s) for s in (0.001, 30)]
+    ):
+        later, events = engine.advance(state, now)
+        assert events == [] and later == state, now
