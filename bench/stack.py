@@ -234,3 +234,19 @@ class Stack:
         for log in self.files:
             log.close()
         self.files = []
+
+
+def production_env() -> dict[str, str]:
+    """The site's production settings for processes a bench measures: DEBUG off, as the site runs (DEBUG's
+    query log and debug cursor were part of every move the transport table measured before: docs/
+    performance.md), with this process's SECRET_KEY, which signs the guests' sessions the sockets present,
+    and plain HTTP on loopback."""
+    from django.conf import settings
+
+    return {
+        "DEBUG": "0",
+        "SECRET_KEY": settings.SECRET_KEY,
+        "ALLOWED_HOSTS": "127.0.0.1,localhost",
+        "SECURE_SSL_REDIRECT": "0",
+        "BEHIND_PROXY": "0",
+    }

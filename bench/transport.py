@@ -7,7 +7,8 @@ run, on the same sockets and the same two daphne processes.
 
 The stack (bench/stack.py): two daphne processes and a Celery worker (no beat) on the bench's own database
 and on REDIS_URL's Redis, the tasks on the bench's own queue (`bench-<pid>`, deleted at the end), with the
-site's channel layer (`RedisPubSubChannelLayer`, config/settings.py). The daphne processes serve
+site's channel layer (`RedisPubSubChannelLayer`, config/settings.py), and the site's production settings
+(bench.stack.production_env: DEBUG off). The daphne processes serve
 bench/transport_asgi.py: the site's application, whose room socket also relays a `bench.frame` group
 message as it is (a route only these processes have).
 
@@ -511,7 +512,7 @@ def run(plan: Plan = Plan()) -> tuple[list[Figure], str]:
 
     from bench.soak import checks
     from bench.soak.run import make_people
-    from bench.stack import Stack
+    from bench.stack import Stack, production_env
 
     def out(line: str) -> None:
         print(f"[transport {time.strftime('%H:%M:%S')}] {line}", flush=True)
@@ -527,6 +528,7 @@ def run(plan: Plan = Plan()) -> tuple[list[Figure], str]:
 
     queue = app.conf.task_default_queue  # the bench's own (services.private_celery_queue), for the whole stack
     env = dict(checks.env_for(os.environ["DATABASE_URL"], os.environ["REDIS_URL"]), BENCH_CELERY_QUEUE=queue)
+    env.update(production_env())  # measured as the site runs: DEBUG off
     stack = Stack(env, logs)
     database = ThreadPoolExecutor(1, thread_name_prefix="bench-db")  # every query of the load generator
     try:
