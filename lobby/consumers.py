@@ -11,11 +11,19 @@ this room) and `group_changed` (the player's group changed) through the player's
 import json
 import logging
 
-from channels.generic.websocket import AsyncWebsocketConsumer
 from django.utils import translation
 from django.utils.translation import gettext, gettext_noop
 
-from games.runtime.consumers import FLOODING, NO_PLAYER, Heartbeat, admitted, quietly, refuse, socket_language
+from games.runtime.consumers import (
+    FLOODING,
+    NO_PLAYER,
+    Heartbeat,
+    SiteSocket,
+    admitted,
+    quietly,
+    refuse,
+    socket_language,
+)
 from games.runtime.frames import Bucket, parse_frame
 from lobby import queue_presence
 from lobby.live import LOBBY_GROUP, player_group
@@ -26,7 +34,7 @@ MAX_FRAME_BYTES = 4096
 TOPICS = {"lobby": LOBBY_GROUP}
 
 
-class LobbyConsumer(AsyncWebsocketConsumer):
+class LobbyConsumer(SiteSocket):
     async def connect(self):
         self.player = self.scope.get("player")
         if self.player is None:
