@@ -151,8 +151,9 @@ class Stack:
             raise RuntimeError(f"{name} did not start: {self.tail(name)}")
         return f"http://127.0.0.1:{self.port}"
 
-    def start_worker(self, queue: str | None = None) -> None:
-        """The Celery worker; `queue`: only that queue (a bench's own), else the default one."""
+    def start_worker(self, queue: str | None = None, app: str = "config") -> None:
+        """The Celery worker; `queue`: only that queue (a bench's own), else the default one; `app`: the site's
+        Celery app, unless a bench sends its tasks elsewhere (bench/transport_celery.py)."""
         self.worker_starts += 1
         # Threads, as docs/deployment.md runs it: a bot's slow move (Cruzadas, up to a second of CPU) must not
         # hold up every clock behind it, and the tasks mostly wait on PostgreSQL.
@@ -163,7 +164,7 @@ class Stack:
                 "-m",
                 "celery",
                 "-A",
-                "config",
+                app,
                 "worker",
                 "--loglevel=INFO",
                 "--pool=threads",

@@ -6,10 +6,11 @@ run, on the same sockets and the same two daphne processes.
         [--transport-games duelo,torneo,wordgrid,cruzadas,claves]
 
 The stack (bench/stack.py): two daphne processes and a Celery worker (no beat) on the bench's own database
-and on REDIS_URL's Redis, the tasks on the bench's own queue (`bench-<pid>`, deleted at the end), with the
+and on REDIS_URL's Redis, the tasks on the bench's own queue (`bench-<pid>`, deleted at the end; the daphne
+processes and the worker both send there: bench/transport_asgi.py, bench/transport_celery.py), with the
 site's channel layer (`RedisPubSubChannelLayer`, config/settings.py), and the site's production settings
-(bench.stack.production_env: DEBUG off). The daphne processes serve
-bench/transport_asgi.py: the site's application, whose room socket also relays a `bench.frame` group
+(bench.stack.production_env: DEBUG off). The daphne processes serve bench/transport_asgi.py: the site's
+application, whose room socket also relays a `bench.frame` group
 message as it is (a route only these processes have).
 
 The games are measured one after the other (bench/transport_games.py: each game's tables and its move,
@@ -533,7 +534,7 @@ def run(plan: Plan = Plan()) -> tuple[list[Figure], str]:
     database = ThreadPoolExecutor(1, thread_name_prefix="bench-db")  # every query of the load generator
     try:
         bases = [stack.start_daphne(f"daphne-{n}", application="bench.transport_asgi:application") for n in (0, 1)]
-        stack.start_worker(queue=queue)
+        stack.start_worker(queue=queue, app="bench.transport_celery")
         pids = {name: stack.processes[name].pid for name in ("daphne-0", "daphne-1")}
         results = asyncio.run(_measure(plan, people[: -extra or None], bases, pids, database, out))
     finally:
