@@ -28,9 +28,14 @@ log = logging.getLogger(__name__)
 # This process announces them again, once a second, until Redis answers, and once more AGAIN_SECONDS
 # later: a restarted Redis takes a publish before every process has subscribed its sockets again, and a
 # publish nobody hears raises nothing. Rooms announced in that while are announced again as well.
+# What is owed is the message that failed, frames and all (issue 16: owed announcements used to be plain,
+# so after an outage every socket of every room read its room and match on its process' one database
+# thread, several times over, and the moves waited behind the reads); two owed messages of the same match
+# keep the newer one, anything else becomes a plain announcement (every socket looks again).
 RETRY_SECONDS = 1.0
 AGAIN_SECONDS = 5.0
-_owed: dict[str, float] = {}  # room code -> when to announce it (monotonic)
+PLAIN: dict[str, Any] = {"type": "room.changed"}
+_owed: dict[str, tuple[float, dict[str, Any]]] = {}  # room code -> (when to announce it (monotonic), what)
 _owed_lock = threading.Lock()
 _retrying: threading.Thread | None = None
 _recovering_until = 0.0
@@ -91,16 +96,28 @@ def announce(
     try:
         group_send(layer, room_group(code), message)
     except Exception:
-        _owe(code, time.monotonic())
+        _owe(code, time.monotonic(), message)
         raise
     if time.monotonic() < _recovering_until:
-        _owe(code, time.monotonic() + AGAIN_SECONDS)  # just after an outage: it may have reached nobody
+        _owe(code, time.monotonic() + AGAIN_SECONDS, message)  # just after an outage: it may have reached nobody
 
 
-def _owe(code: str, at: float) -> None:
+def owed_message(older: dict[str, Any], newer: dict[str, Any]) -> dict[str, Any]:
+    """One announcement that tells a room's sockets what both would have: a socket that sent a match's
+    frame of version v drops an older one, so of two moves' messages the newer, whole, is enough."""
+    moves = older.get("room_version") is None and newer.get("room_version") is None
+    if moves and older.get("match_id") is not None and older.get("match_id") == newer.get("match_id"):
+        return newer if (newer.get("match_version") or 0) >= (older.get("match_version") or 0) else older
+    return PLAIN
+
+
+def _owe(code: str, at: float, message: dict[str, Any]) -> None:
     global _retrying
     with _owed_lock:
-        _owed[code] = min(at, _owed.get(code, at))
+        if code in _owed:
+            known_at, known = _owed[code]
+            at, message = min(at, known_at), owed_message(known, message)
+        _owed[code] = (at, message)
         if _retrying is None:
             _retrying = threading.Thread(target=_pay_owed, name="owed-announcements", daemon=True)
             _retrying.start()
@@ -116,20 +133,21 @@ def _pay_owed() -> None:
                 _retrying = None  # under the lock: a room owed from now on starts a new thread
                 close_thread_loop()
                 return
-            due = sorted(code for code, at in _owed.items() if at <= now)
+            due = [(code, message) for code, (at, message) in sorted(_owed.items()) if at <= now]
         # The first rooms through after an outage are announced once more later (see AGAIN_SECONDS).
         after_outage = now >= _recovering_until
-        for code in due:
+        for code, message in due:
             try:
-                group_send(get_channel_layer(), room_group(code), {"type": "room.changed"})
+                group_send(get_channel_layer(), room_group(code), message)
             except Exception:
                 break  # still down: try again in a second
             with _owed_lock:
-                if _owed.get(code, now + 1) <= now:
-                    del _owed[code]
+                if _owed.get(code, (now + 1, PLAIN))[0] <= now:
+                    del _owed[code]  # not owed anew while it was sent
                 if after_outage:
-                    _owed[code] = now + AGAIN_SECONDS
                     _recovering_until = now + 2 * AGAIN_SECONDS
+            if after_outage:
+                _owe(code, now + AGAIN_SECONDS, message)
             log.info("room %s: announced again after Redis came back", code)
 
 

@@ -8,6 +8,7 @@ the service itself asks of the database."""
 
 from __future__ import annotations
 
+import asyncio
 import contextvars
 import json
 import random
@@ -266,6 +267,65 @@ async def test_a_viewers_update_after_a_move_makes_no_query_and_no_thread_hop(sl
     assert [frame["v"] for frame in frames] == [version + 1] * 3
     shown = "\n".join(sql[:90] for sql in during)
     assert during == [], f"{slug}: the viewers' updates after one move ran {len(during)} queries or hops:\n{shown}"
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.usefixtures("async_db_connections_closed")
+@pytest.mark.parametrize("slug", ["duelo", "cruzadas"])
+async def test_after_a_redis_outage_the_owed_announcement_of_a_move_brings_its_frames_and_no_reads(
+    slug, update_queries, monkeypatch
+):
+    """A move made while Redis is away is announced again when it is back, and once more a little later
+    (broadcast.AGAIN_SECONDS). Both announcements carry the move's frames: the sockets send their viewer's
+    frame once and read nothing (the long soak: owed announcements used to be plain, and after the outage
+    every socket of every room read its room and match again and again, while the moves waited)."""
+    from channels.db import database_sync_to_async
+    from channels.layers import channel_layers
+    from django.test import override_settings
+
+    from games.runtime import broadcast
+
+    monkeypatch.setattr(broadcast, "RETRY_SECONDS", 0.2)
+    monkeypatch.setattr(broadcast, "AGAIN_SECONDS", 0.5)
+    dead = {
+        "default": {
+            "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
+            "CONFIG": {"hosts": [{"address": "redis://127.0.0.1:1/0", "socket_timeout": 1}]},
+        }
+    }
+    with scheduling.timers_disabled():
+        code, match_id, version, cookies, (player, action, turn, now) = await database_sync_to_async(_table)(slug)
+        sockets = [socket(code, cookie) for cookie in cookies]  # the mover, another seat, a spectator
+        for client in sockets:
+            assert (await client.connect())[0]
+        for client in sockets:
+            await drain(client)
+        update_queries.clear()
+        # Redis is away for what the move does after its commit (the sockets keep the layer they have).
+        with override_settings(CHANNEL_LAYERS=dead):
+            channel_layers.backends.pop("default", None)
+            try:
+                await database_sync_to_async(matches.match_act)(
+                    match_id=match_id, player=player, action=action, turn=turn, now=now
+                )
+            finally:
+                channel_layers.backends.pop("default", None)
+        frames = [await match_frame(client) for client in sockets]  # the owed announcement, Redis back
+        await asyncio.sleep(3 * broadcast.AGAIN_SECONDS)  # ... and the second one, after AGAIN_SECONDS
+        later = []
+        for client in sockets:
+            while not await client.receive_nothing(timeout=0.3):
+                later.append(await client.receive_json_from())
+        during = list(update_queries)
+        for client in sockets:
+            await client.disconnect()
+    with broadcast._owed_lock:
+        assert broadcast._owed == {}  # everything owed was paid
+    broadcast._recovering_until = 0.0
+    assert [frame["v"] for frame in frames] == [version + 1] * 3
+    assert [frame["type"] for frame in later] == []  # the second announcement: nothing new to send
+    shown = "\n".join(sql[:90] for sql in during)
+    assert during == [], f"{slug}: the owed announcements made {len(during)} queries or hops:\n{shown}"
 
 
 @pytest.mark.django_db(transaction=True)
