@@ -241,13 +241,26 @@ def production_env() -> dict[str, str]:
     """The site's production settings for processes a bench measures: DEBUG off, as the site runs (DEBUG's
     query log and debug cursor were part of every move the transport table measured before: docs/
     performance.md), with this process's SECRET_KEY, which signs the guests' sessions the sockets present,
-    and plain HTTP on loopback."""
+    and plain HTTP on loopback. Production refuses a weak key (config/env.py): `make bench` runs without
+    SECRET_KEY, so this process has the strong one generated in .local/; a weak one given by hand is refused
+    here, before any process is started, with what to do."""
     from django.conf import settings
 
+    from config.env import secret_key_problems
+
+    problems = secret_key_problems(settings.SECRET_KEY)
+    if problems:
+        raise SystemExit(
+            f"The bench's processes run the production settings, which refuse this SECRET_KEY ({'; '.join(problems)})"
+            ": run it without SECRET_KEY (a strong one is generated in .local/) or give it one made with "
+            '`python -c "import secrets; print(secrets.token_urlsafe(50))"`'
+        )
     return {
         "DEBUG": "0",
         "SECRET_KEY": settings.SECRET_KEY,
         "ALLOWED_HOSTS": "127.0.0.1,localhost",
         "SECURE_SSL_REDIRECT": "0",
         "BEHIND_PROXY": "0",
+        # Every simulated player comes from 127.0.0.1: the per-address code look-up limit would refuse them.
+        "CODE_LOOKUP_RATES": "1000000/m",
     }

@@ -71,8 +71,13 @@ def read_secret_key(env: Mapping[str, str], debug: bool, local_dir: Path) -> str
     """
     key = env.get("SECRET_KEY", "").strip()
     if key:
-        if not debug and len(key) < 32:
-            raise ImproperlyConfigured("SECRET_KEY must be at least 32 characters in production")
+        problems = [] if debug else secret_key_problems(key)
+        if problems:
+            raise ImproperlyConfigured(
+                f"SECRET_KEY is too weak for production: {'; '.join(problems)}. It signs sessions, guests' "
+                "identities and password-reset links. Make one with "
+                '`python -c "import secrets; print(secrets.token_urlsafe(50))"`'
+            )
         return key
     if not debug:
         raise ImproperlyConfigured("SECRET_KEY must be set when DEBUG is off (production)")
@@ -84,6 +89,29 @@ def read_secret_key(env: Mapping[str, str], debug: bool, local_dir: Path) -> str
     key_file.write_text(key)
     key_file.chmod(0o600)
     return key
+
+
+# What a production SECRET_KEY needs: the same bar as Django's `check --deploy` (security.W009), enforced at
+# start-up instead of only when someone runs the check.
+SECRET_KEY_MIN_LENGTH = 50
+SECRET_KEY_MIN_DISTINCT = 5
+# Keys written for development or tests: django-admin startproject's prefix and scripts/test.sh's key.
+DEVELOPMENT_KEY_MARKERS = ("django-insecure", "not-for-production", "test-secret-key")
+
+
+def secret_key_problems(key: str) -> list[str]:
+    """What makes a key unfit for production, in words (never the key itself); empty when it is fit."""
+    problems = []
+    if len(key) < SECRET_KEY_MIN_LENGTH:
+        problems.append(f"it has {len(key)} characters, at least {SECRET_KEY_MIN_LENGTH} are needed")
+    distinct = len(set(key))
+    if distinct < SECRET_KEY_MIN_DISTINCT:
+        problems.append(f"it has {distinct} distinct characters, at least {SECRET_KEY_MIN_DISTINCT} are needed")
+    if key.lower().startswith("django-insecure"):
+        problems.append("it starts with django-insecure, which marks a key made for development")
+    elif any(marker in key.lower() for marker in DEVELOPMENT_KEY_MARKERS):
+        problems.append("it is a development or test key")
+    return problems
 
 
 def read_database(env: Mapping[str, str], default_sqlite: Path) -> dict:

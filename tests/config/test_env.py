@@ -1,5 +1,8 @@
 """How the settings read the environment."""
 
+import subprocess
+import sys
+
 import pytest
 from django.core.exceptions import ImproperlyConfigured
 
@@ -63,8 +66,48 @@ def test_production_requires_a_secret_key(tmp_path):
 
 
 def test_production_refuses_a_short_secret_key(tmp_path):
-    with pytest.raises(ImproperlyConfigured, match="at least 32"):
+    with pytest.raises(ImproperlyConfigured, match="at least 50"):
         env.read_secret_key({"SECRET_KEY": "short"}, debug=False, local_dir=tmp_path)
+
+
+TEST_KEY = "test-secret-key-not-for-production-0123456789"  # scripts/test.sh's development key
+STRONG_KEY = "Zq3v8W-rT1kLm0pXc9bN2yH7uJ4sEfGa6dQiVoRtYw5nBxC_MhKjLzPe1UgFsDaW"
+
+
+@pytest.mark.parametrize(
+    ("key", "why"),
+    [
+        ("x" * 50, "distinct characters"),  # one character repeated
+        ("ab" * 40, "distinct characters"),  # long, but only two characters
+        ("abcd" * 20, "distinct characters"),
+        ("0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLM", "at least 50"),  # 49 characters
+        (TEST_KEY + "-and-some-more-to-be-long-enough", "development or test key"),
+        (TEST_KEY, "at least 50"),
+        ("django-insecure-" + STRONG_KEY, "django-insecure"),  # what startproject writes for development
+    ],
+)
+def test_production_refuses_a_weak_secret_key_and_says_how_to_make_one(tmp_path, key, why):
+    with pytest.raises(ImproperlyConfigured) as caught:
+        env.read_secret_key({"SECRET_KEY": key}, debug=False, local_dir=tmp_path)
+    message = str(caught.value)
+    assert why in message
+    assert "secrets.token_urlsafe(50)" in message
+    assert key not in message  # the error names what is wrong, never the key itself
+
+
+def test_production_takes_a_strong_secret_key(tmp_path):
+    assert env.read_secret_key({"SECRET_KEY": STRONG_KEY}, debug=False, local_dir=tmp_path) == STRONG_KEY
+    made = subprocess.run(
+        [sys.executable, "-c", "import secrets; print(secrets.token_urlsafe(50))"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.strip()
+    assert env.read_secret_key({"SECRET_KEY": made}, debug=False, local_dir=tmp_path) == made
+
+
+def test_development_keeps_working_with_the_test_key(tmp_path):
+    assert env.read_secret_key({"SECRET_KEY": TEST_KEY}, debug=True, local_dir=tmp_path) == TEST_KEY
 
 
 def test_development_generates_a_key_once_and_keeps_it(tmp_path):

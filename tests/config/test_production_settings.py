@@ -6,6 +6,8 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
+# A key as `python -c "import secrets; print(secrets.token_urlsafe(50))"` makes one (weak keys are refused).
+STRONG_KEY = "pK7vX2mQ9rT4wL0zN8cB5yH1uJ6sEfGa3dRiVoYtWn_BxC-MhKjLzPe1UgFsDaWq"
 
 PROBE = """
 import json
@@ -32,7 +34,7 @@ def load_settings(environ: dict[str, str]) -> subprocess.CompletedProcess:
 def test_production_settings_are_secure_by_default():
     result = load_settings(
         {
-            "SECRET_KEY": "x" * 50,
+            "SECRET_KEY": STRONG_KEY,
             "ALLOWED_HOSTS": "play.example",
             "CSRF_TRUSTED_ORIGINS": "https://play.example",
             "DATABASE_URL": "postgres://dg@db/dreamgames",
@@ -55,6 +57,19 @@ def test_production_refuses_to_start_without_a_secret_key():
     result = load_settings({"ALLOWED_HOSTS": "play.example"})
     assert result.returncode != 0
     assert "SECRET_KEY must be set" in result.stderr
+
+
+def test_production_refuses_to_start_with_a_weak_secret_key():
+    for weak in ("x" * 50, "test-secret-key-not-for-production-0123456789", "django-insecure-" + STRONG_KEY):
+        result = load_settings({"SECRET_KEY": weak, "ALLOWED_HOSTS": "play.example"})
+        assert result.returncode != 0, weak
+        assert "SECRET_KEY is too weak for production" in result.stderr
+        assert "secrets.token_urlsafe(50)" in result.stderr
+
+
+def test_development_starts_with_the_test_key():
+    result = load_settings({"DEBUG": "1", "SECRET_KEY": "test-secret-key-not-for-production-0123456789"})
+    assert result.returncode == 0, result.stderr
 
 
 def test_development_runs_on_sqlite_with_no_configuration_at_all():
