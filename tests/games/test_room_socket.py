@@ -225,3 +225,28 @@ async def test_the_room_shows_who_is_connected():
     await beto.disconnect()
     assert await room_until(ana, lambda room: [seat["online"] for seat in room["seats"]] == [True, False])
     await ana.disconnect()
+
+
+async def test_a_frame_for_a_socket_that_closed_on_its_way_is_dropped_without_a_traceback():
+    """A person leaves while a pong or an update is queued for them: daphne's protocol, closed, raises
+    autobahn's Disconnected on the send. The consumer drops that frame instead of ending with "Exception
+    inside application" in the log (the long soak: 44 tracebacks as a thousand people left)."""
+    from autobahn.exception import Disconnected
+
+    from games.runtime.consumers import RoomConsumer
+
+    sent: list[dict] = []
+    closed = False
+
+    async def daphne(message):  # what daphne's protocol does with a reply, before and after the close
+        if closed:
+            raise Disconnected("Attempt to send on a closed protocol")
+        sent.append(message)
+
+    consumer = RoomConsumer()
+    consumer.base_send = daphne
+    await consumer.send_json({"type": "pong"})
+    closed = True
+    await consumer.send_json({"type": "pong"})  # dropped: no exception reaches daphne
+    await consumer.send(text_data='{"type": "match"}')
+    assert sent == [{"type": "websocket.send", "text": '{"type": "pong"}'}]
