@@ -30,9 +30,8 @@ class LookupResult:
     normalised: str | None
     display: str | None
     error: str | None = None  # a message for the player when the query cannot be looked up
-    valid: bool | None = None  # accepted as a guess / play
-    in_list: bool | None = None  # in this very list (for lists that are neither hidden nor valid)
-    hidden: bool | None = None  # could be the answer of a game (None: the group has no hidden list)
+    valid: bool | None = None  # accepted as a guess / play (None: the group has no valid list)
+    in_list: bool | None = None  # in this very list (for lists that have no valid list beside them)
 
 
 def _contains(info: lexicons.ListInfo, word: str) -> bool:
@@ -46,7 +45,14 @@ def _sibling(info: lexicons.ListInfo, kind: str) -> lexicons.ListInfo | None:
 
 
 def word_lookup(*, slug: str, query: str) -> LookupResult:
-    """Answer the public look-up page: is this word valid here, could it be a hidden word?"""
+    """Answer the public look-up page: does the game accept this word?
+
+    Never whether it can be a game's answer (issue 17): the hidden lists are not downloadable, and a
+    look-up that told answers from mere guesses would rebuild them word by word and serve as a mid-game
+    oracle. So a hidden list's page answers from its valid list (every hidden word is in it), and the
+    answer, the spelling shown included, is read from that list alone: an answer, a banned answer and a
+    plain guess get the same page.
+    """
     info = lexicons.list_info(slug)
     query = (query or "").strip()[:60]
     normalised = alphabets.normalise(info.language, query) if query else None
@@ -62,15 +68,13 @@ def word_lookup(*, slug: str, query: str) -> LookupResult:
             % {"length": info.length, "word": query, "size": size},
         )
     valid_list = _sibling(info, "valid")
-    hidden_list = _sibling(info, lexicons.HIDDEN)
-    valid = _contains(valid_list, normalised) if valid_list else None
-    hidden = (
-        is_possible_hidden_word(game=info.game, language=info.language, length=info.length, word=normalised)
-        if hidden_list
-        else None
-    )
-    in_list = _contains(info, normalised)
+    if valid_list is None and info.is_hidden:
+        raise lexicons.CorruptList(f"{info.slug} has no valid list beside it")  # a broken manifest, not a player
+    answered_by = valid_list or info
+    found = _contains(answered_by, normalised)
     display = query
-    if info.slug not in lexicons.DAWG_BACKED and in_list:
-        display = lexicons.lexicon(info.slug).display(normalised)
-    return LookupResult(query, normalised, display, valid=valid, in_list=in_list, hidden=hidden)
+    if answered_by.slug not in lexicons.DAWG_BACKED and found:
+        display = lexicons.lexicon(answered_by.slug).display(normalised)
+    if valid_list is not None:
+        return LookupResult(query, normalised, display, valid=found)
+    return LookupResult(query, normalised, display, in_list=found)
