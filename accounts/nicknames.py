@@ -2,10 +2,19 @@
 
 A nickname need not be unique on the whole site (guests come and go); a four-digit
 tag, unique per nickname, tells two "Ana" apart at a table (Ana #0412, Ana #7730).
+
+A nickname must not pass for someone else (docs/security.md, "Accounts and log-in"): no invisible
+characters (Hangul fillers, braille blank, zero-width ones), no letter under more than two marks, letters
+of one script (or one writing system: Japanese mixes Han and kana), and no reserved word or bot's name,
+also when spelt with lookalikes (a Cyrillic А, a fullwidth ａ, a 0 for an o): each is compared by its
+skeleton, where every letter that looks like a Latin one (Unicode's confusables, from the
+confusable-homoglyphs package) is that Latin letter.
 """
 
 from __future__ import annotations
 
+import functools
+import re
 import unicodedata
 from dataclasses import dataclass
 
@@ -14,13 +23,18 @@ from django.utils.translation import gettext_lazy as _
 MIN_LENGTH = 3
 MAX_LENGTH = 20
 ALLOWED_PUNCTUATION = {" ", "_", "-", "."}
+MAX_MARKS_PER_LETTER = 2
 
-# Names that would let a player pass for the house, staff or a bot.
+# Names that would let a player pass for the house, staff or a bot: refused when the whole nickname, or
+# one word of it, is one of these (or looks like one). A word: split at spaces, dots, dashes, underscores,
+# digits and where a lower-case letter is followed by a capital ("TheAdmin").
 RESERVED = {
     "admin",
     "administrador",
+    "administradora",
     "administrator",
     "moderador",
+    "moderadora",
     "moderator",
     "staff",
     "soporte",
@@ -32,7 +46,38 @@ RESERVED = {
     "dream games",
     "anfitrion",
     "host",
+    # the same words in the other scripts of the site's languages
+    "админ",
+    "адмін",
+    "администратор",
+    "адміністратор",
+    "модератор",
+    "관리자",
+    "운영자",
 }
+# The bots' display names (games/runtime/views.py shows them at a table): refused as a whole nickname.
+BOT_NAMES = ("Alba", "Bruno", "Cleo", "Dani", "Enzo", "Fina")
+
+# Characters that show as nothing (Unicode's Default_Ignorable_Code_Point, the Hangul fillers, which are
+# letters, and the braille blank): a nickname of them looks empty, or like another with them added.
+INVISIBLE = re.compile(
+    "[\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u202a-\u202e"
+    "\u2060-\u206f\u2800\u3164\ufe00-\ufe0f\ufeff\uffa0\ufff0-\ufff8"
+    "\U0001bca0-\U0001bca3\U0001d173-\U0001d17a\U000e0000-\U000e0fff]"
+)
+# Scripts that one writing system mixes (Unicode TS #39's "highly restrictive" level): any other mix of
+# two scripts, Latin with Cyrillic or Greek above all, is refused.
+WRITING_SYSTEMS = (
+    {"LATIN", "HAN", "HIRAGANA", "KATAKANA"},
+    {"LATIN", "HAN", "BOPOMOFO"},
+    {"LATIN", "HAN", "HANGUL"},
+)
+NEUTRAL_SCRIPTS = {"COMMON", "INHERITED"}  # digits, punctuation, combining marks
+# Latin lookalikes among Latin letters and digits themselves, applied to skeletons after lookalikes of other
+# scripts became Latin: "rn" reads as "m", "0" as "o", "1", "i" and "l" as one another.
+SKELETON_PAIRS = (("rn", "m"), ("vv", "w"))
+SKELETON_LETTERS = str.maketrans({"0": "o", "1": "l", "i": "l", "|": "l", "5": "s"})
+WORD_BREAK = re.compile(r"[\s._\-0-9]+|(?<=[^\W\d_])(?=[A-Z])")
 
 
 @dataclass(frozen=True)
@@ -52,6 +97,11 @@ def clean_nickname(raw: str) -> str:
     if not isinstance(raw, str):
         raise NicknameError("invalid", _("Choose a nickname."))
     nickname = " ".join(unicodedata.normalize("NFC", raw).split())
+    if INVISIBLE.search(nickname):
+        raise NicknameError(
+            "invisible",
+            _("A nickname cannot have invisible characters (fillers, blank or zero-width characters)."),
+        )
     if len(nickname) < MIN_LENGTH:
         raise NicknameError("too_short", _("A nickname needs at least 3 characters."))
     if len(nickname) > MAX_LENGTH:
@@ -65,9 +115,93 @@ def clean_nickname(raw: str) -> str:
             )
     if not any(unicodedata.category(char)[0] == "L" for char in nickname):
         raise NicknameError("no_letter", _("A nickname needs at least one letter."))
-    if nickname_key(nickname) in RESERVED or nickname_key(nickname).replace(" ", "") in RESERVED:
+    if _most_marks_on_a_letter(nickname) > MAX_MARKS_PER_LETTER:
+        raise NicknameError("too_many_marks", _("At most two accents or marks on one letter, please."))
+    if not _one_writing_system(nickname):
+        raise NicknameError(
+            "mixed_scripts",
+            _("Use the letters of one alphabet: this nickname mixes alphabets (such as Latin and Cyrillic)."),
+        )
+    if _is_reserved(nickname):
         raise NicknameError("reserved", _("That nickname is reserved. Please choose another."))
+    if _squeezed(nickname) in _bot_skeletons():
+        raise NicknameError("bot_name", _("That is the name of one of the site's bots. Please choose another."))
     return nickname
+
+
+def _most_marks_on_a_letter(nickname: str) -> int:
+    most = run = 0
+    for char in nickname:
+        run = run + 1 if unicodedata.category(char)[0] == "M" else 0
+        most = max(most, run)
+    return most
+
+
+def _one_writing_system(nickname: str) -> bool:
+    from confusable_homoglyphs import categories
+
+    scripts = {categories.alias(char) for char in nickname} - NEUTRAL_SCRIPTS
+    return len(scripts) <= 1 or any(scripts <= system for system in WRITING_SYSTEMS)
+
+
+def skeleton(text: str) -> str:
+    """How a text looks, for comparing: lookalikes of Latin letters made Latin, accents and case dropped."""
+    decomposed = unicodedata.normalize("NFKD", text)
+    latin = "".join(_latin_lookalike(char) for char in decomposed if not unicodedata.combining(char))
+    folded = unicodedata.normalize("NFKD", latin.casefold())
+    folded = "".join(char for char in folded if not unicodedata.combining(char))
+    for pair, single in SKELETON_PAIRS:
+        folded = folded.replace(pair, single)
+    return folded.translate(SKELETON_LETTERS)
+
+
+def _latin_lookalike(char: str) -> str:
+    if char.isascii():
+        return char
+    table = _confusables()
+    for form in (char, char.upper()):  # a lower-case Cyrillic в is a small capital B
+        for glyph in table.get(form, ()):
+            latin = glyph["c"].strip("\u200e")
+            if len(latin) == 1 and latin.isascii() and latin.isalnum():
+                return latin
+    return char
+
+
+@functools.cache
+def _confusables() -> dict:
+    from confusable_homoglyphs import confusables
+
+    return confusables.confusables_data
+
+
+def _squeezed(text: str) -> str:
+    return "".join(skeleton(text).split()).replace("_", "").replace("-", "").replace(".", "")
+
+
+def _is_reserved(nickname: str) -> bool:
+    words = {skeleton(word) for word in WORD_BREAK.split(nickname) if word}
+    reserved = _reserved_skeletons()
+    return (
+        _squeezed(nickname) in reserved
+        or bool(words & reserved)
+        or any(phrase in _squeezed(nickname) for phrase in _reserved_phrases())
+    )
+
+
+@functools.cache
+def _reserved_skeletons() -> frozenset[str]:
+    return frozenset(_squeezed(word) for word in RESERVED)
+
+
+@functools.cache
+def _reserved_phrases() -> frozenset[str]:
+    """Reserved names of more than one word ("Dream Games"): refused anywhere in a nickname, spaced or not."""
+    return frozenset(_squeezed(word) for word in RESERVED if " " in word)
+
+
+@functools.cache
+def _bot_skeletons() -> frozenset[str]:
+    return frozenset(_squeezed(name) for name in BOT_NAMES)
 
 
 def nickname_key(nickname: str) -> str:

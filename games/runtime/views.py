@@ -9,13 +9,14 @@ import orjson
 from django.utils import timezone
 
 from accounts.models import Player
+from accounts.nicknames import BOT_NAMES
 from games.models import Match, Room
 from games.runtime import rated
 from games.runtime.catalogue import spec_for
 from games.runtime.engine import engine_for
 
-# Bots get a name, so that a table of rivals reads like one; their level is shown next to it.
-BOT_NAMES = ("Alba", "Bruno", "Cleo", "Dani", "Enzo", "Fina")
+# Bots get a name (BOT_NAMES, which no player may take: accounts/nicknames.py), so that a table of rivals reads
+# like one; their level is shown next to it.
 
 
 def room_snapshot(room: Room, viewer: Player | None, *, invite_url: str, online: set[int]) -> dict[str, Any]:

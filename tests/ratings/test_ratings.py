@@ -25,7 +25,7 @@ def _match(host, number: int = 1) -> Match:
 
 @pytest.fixture
 def players(db):
-    return [player_create_guest(nickname=name) for name in ("Ana", "Beto", "Cleo", "Dani")]
+    return [player_create_guest(nickname=name) for name in ("Ana", "Beto", "Clara", "Diego")]
 
 
 def test_a_new_player_is_rated_1000(players):
@@ -35,16 +35,16 @@ def test_a_new_player_is_rated_1000(players):
 
 
 def test_apply_moves_ratings_from_1000_and_records_the_history(players):
-    ana, beto, cleo, _dani = players
+    ana, beto, clara, _diego = players
     match = _match(ana)
-    made = rating_apply(game=GAME, match=match, changes={ana.pk: (25, 1), beto.pk: (-4, 2), cleo.pk: (-21, 3)})
+    made = rating_apply(game=GAME, match=match, changes={ana.pk: (25, 1), beto.pk: (-4, 2), clara.pk: (-21, 3)})
 
     assert {(c.player_id, c.before, c.after, c.delta, c.place) for c in made} == {
         (ana.pk, 1000, 1025, 25, 1),
         (beto.pk, 1000, 996, -4, 2),
-        (cleo.pk, 1000, 979, -21, 3),
+        (clara.pk, 1000, 979, -21, 3),
     }
-    assert (rating_of(ana, GAME), rating_of(beto, GAME), rating_of(cleo, GAME)) == (1025, 996, 979)
+    assert (rating_of(ana, GAME), rating_of(beto, GAME), rating_of(clara, GAME)) == (1025, 996, 979)
     assert Rating.objects.get(player=ana, game=GAME).games == 1
     # Another game keeps its own rating.
     assert rating_of(ana, "duelo") == 1000
@@ -84,19 +84,19 @@ def test_the_database_refuses_a_second_change_for_the_same_player_and_match(play
 
 
 def test_leaderboard_orders_by_rating_and_shares_ranks(players):
-    ana, beto, cleo, dani = players
+    ana, beto, clara, diego = players
     rating_apply(
-        game=GAME, match=_match(ana), changes={ana.pk: (-4, 3), beto.pk: (25, 1), cleo.pk: (11, 2), dani.pk: (-4, 3)}
+        game=GAME, match=_match(ana), changes={ana.pk: (-4, 3), beto.pk: (25, 1), clara.pk: (11, 2), diego.pk: (-4, 3)}
     )
     rating_apply(game="duelo", match=_match(ana, 2), changes={ana.pk: (99, 1)})
     board = leaderboard(GAME)
     assert [(row.player_id, row.value, row.rank) for row in board] == [
         (beto.pk, 1025, 1),
-        (cleo.pk, 1011, 2),
+        (clara.pk, 1011, 2),
         (ana.pk, 996, 3),
-        (dani.pk, 996, 3),
+        (diego.pk, 996, 3),
     ]
-    assert [row.player_id for row in leaderboard(GAME, limit=2)] == [beto.pk, cleo.pk]
+    assert [row.player_id for row in leaderboard(GAME, limit=2)] == [beto.pk, clara.pk]
 
 
 @pytest.mark.urls("tests.ratings.urls")
@@ -134,11 +134,11 @@ def test_admin_cannot_add_change_or_delete_ratings(players):
 def test_concurrent_matches_on_the_same_players_add_up():
     """Two matches of the same players end at once (threads, own connections): no update is lost,
     nobody deadlocks, and the first rows are created once although both create them."""
-    ana, beto, cleo = (player_create_guest(nickname=name) for name in ("Ana", "Beto", "Cleo"))
+    ana, beto, clara = (player_create_guest(nickname=name) for name in ("Ana", "Beto", "Clara"))
     rounds = 10
     matches = [[_match(ana, number=1 + 2 * i), _match(ana, number=2 + 2 * i)] for i in range(rounds)]
     # Opposite key orders: the service must lock in id order, whatever order the caller gives.
-    work = [{ana.pk: (7, 1), beto.pk: (-3, 2), cleo.pk: (-4, 3)}, {cleo.pk: (5, 1), beto.pk: (1, 2), ana.pk: (-6, 3)}]
+    work = [{ana.pk: (7, 1), beto.pk: (-3, 2), clara.pk: (-4, 3)}, {clara.pk: (5, 1), beto.pk: (1, 2), ana.pk: (-6, 3)}]
     errors = []
 
     def run(index: int) -> None:
@@ -163,12 +163,12 @@ def test_concurrent_matches_on_the_same_players_add_up():
     assert errors == []
     assert rating_of(ana, GAME) == 1000 + rounds * (7 - 6)
     assert rating_of(beto, GAME) == 1000 + rounds * (-3 + 1)
-    assert rating_of(cleo, GAME) == 1000 + rounds * (-4 + 5)
+    assert rating_of(clara, GAME) == 1000 + rounds * (-4 + 5)
     assert Rating.objects.filter(game=GAME).count() == 3
     assert set(Rating.objects.values_list("games", flat=True)) == {2 * rounds}
     assert RatingChange.objects.count() == 3 * 2 * rounds
     # The history is a chain: each change starts where the previous one of that player ended.
-    for player in (ana, beto, cleo):
+    for player in (ana, beto, clara):
         chain = list(RatingChange.objects.filter(player=player).order_by("id"))
         assert chain[0].before == 1000
         assert all(prev.after == nxt.before for prev, nxt in zip(chain, chain[1:], strict=False))

@@ -70,7 +70,7 @@ def _likely_winner(rng: random.Random, match_ref: str, stranger):
 
 
 def test_thousands_of_random_operations_from_parallel_workers_keep_the_ledger_sound(make_player):
-    players = [make_player(name, credits=1500) for name in ("Ana", "Ben", "Cleo", "Dani")]
+    players = [make_player(name, credits=1500) for name in ("Ana", "Ben", "Clara", "Diego")]
     granted = 1500 * len(players)
 
     def worker(index: int) -> Counter:

@@ -127,11 +127,11 @@ def test_settling_pays_the_winner_the_pot_minus_the_house_cut(make_player):
 
 def test_an_odd_pot_rounds_in_the_house_favour_and_loses_nothing(make_player, settings):
     settings.WALLET_STAKE_LEVELS = ["15"]
-    ana, ben, cleo = (make_player(name, credits=15) for name in ("Ana", "Ben", "Cleo"))
-    escrow_hold(match_ref="claves:6", players=[ana, ben, cleo], stake=15, key="hold:6")
-    escrow_settle(match_ref="claves:6", winner=cleo, key="settle:6")
-    # Pot 45: floor(45 * 0.9) = 40 to Cleo, 5 to the house.
-    assert balances(ana, ben, cleo) == [0, 0, 40] and house() == 5
+    ana, ben, clara = (make_player(name, credits=15) for name in ("Ana", "Ben", "Clara"))
+    escrow_hold(match_ref="claves:6", players=[ana, ben, clara], stake=15, key="hold:6")
+    escrow_settle(match_ref="claves:6", winner=clara, key="settle:6")
+    # Pot 45: floor(45 * 0.9) = 40 to Clara, 5 to the house.
+    assert balances(ana, ben, clara) == [0, 0, 40] and house() == 5
     assert_ledger_sound()
 
 
@@ -173,15 +173,15 @@ def test_a_match_is_paid_out_once_whatever_the_keys(make_player):
 
 
 def test_settling_or_refunding_a_match_without_stakes_is_refused(make_player):
-    ana, ben, cleo = (make_player(name, credits=100) for name in ("Ana", "Ben", "Cleo"))
+    ana, ben, clara = (make_player(name, credits=100) for name in ("Ana", "Ben", "Clara"))
     with pytest.raises(WalletError) as refused:
         escrow_settle(match_ref="wordgrid:10", winner=ana, key="settle:10")
     assert refused.value.code == "not_held"
     escrow_hold(match_ref="wordgrid:10", players=[ana, ben], stake=10, key="hold:10")
     with pytest.raises(WalletError) as refused:
-        escrow_settle(match_ref="wordgrid:10", winner=cleo, key="settle:10")
+        escrow_settle(match_ref="wordgrid:10", winner=clara, key="settle:10")
     assert refused.value.code == "not_a_staker"
-    assert balances(ana, ben, cleo) == [90, 90, 100]
+    assert balances(ana, ben, clara) == [90, 90, 100]
 
 
 def test_a_key_reused_for_something_else_is_an_error_and_moves_nothing(make_player):
