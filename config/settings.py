@@ -208,8 +208,18 @@ SECURE_HSTS_INCLUDE_SUBDOMAINS = not DEBUG
 SECURE_SSL_REDIRECT = read.read_bool(ENV, "SECURE_SSL_REDIRECT", not DEBUG)
 SECURE_REDIRECT_EXEMPT = [r"^healthz$"]  # probes talk plain HTTP to the process
 # Behind the TLS-terminating proxy of docs/deployment.md.
-if read.read_bool(ENV, "BEHIND_PROXY", not DEBUG):
+BEHIND_PROXY = read.read_bool(ENV, "BEHIND_PROXY", not DEBUG)
+if BEHIND_PROXY:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+# The client's address, for every limit by address: the last X-Forwarded-For entry (the one our proxy
+# appended) behind the proxy, else REMOTE_ADDR. config/client_address.py; docs/security.md.
+CLIENT_IP_FROM_FORWARDED_FOR = BEHIND_PROXY
+RATELIMIT_IP_META_KEY = "config.client_address.client_ip"
+RATELIMIT_USE_CACHE = "default"  # Redis (CACHES above): the counts are shared by every daphne process
+# Code look-ups by someone not in the room or group (/r/?code=, /r/CODE/, /g/CODE/, Claves' box): per
+# address, each budget on its own (games/lookups.py). Over either: 429, whether the code exists or not.
+# CODE_LOOKUP_RATES="10/m,100/h" in the environment (the load benches raise it: their players share an address).
+CODE_LOOKUP_RATES = tuple(rate.strip() for rate in ENV.get("CODE_LOOKUP_RATES", "10/m,100/h").split(",") if rate)
 
 LOG_LEVEL = ENV.get("LOG_LEVEL", "INFO").upper()
 # What repeats every 2 s at INFO is kept out unless LOG_LEVEL=DEBUG: beat's "Scheduler: Sending due task"

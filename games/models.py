@@ -17,7 +17,7 @@ class Room(models.Model):
     STATUSES = [(WAITING, _("waiting")), (PLAYING, _("playing")), (CLOSED, _("closed"))]
 
     game = models.CharField(_("game"), max_length=20)
-    code = models.CharField(_("code"), max_length=8, unique=True)
+    code = models.CharField(_("code"), max_length=12, unique=True)
     host = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="hosted_rooms", verbose_name=_("host"))
     settings = models.JSONField(_("settings"), default=dict)
     status = models.CharField(_("status"), max_length=10, choices=STATUSES, default=WAITING)

@@ -2,4 +2,4 @@ from django.urls import re_path
 
 from games.runtime.consumers import RoomConsumer
 
-websocket_urlpatterns = [re_path(r"^ws/rooms/(?P<code>[A-Za-z0-9]{4,8})/$", RoomConsumer.as_asgi())]
+websocket_urlpatterns = [re_path(r"^ws/rooms/(?P<code>[A-Za-z0-9]{4,12})/$", RoomConsumer.as_asgi())]

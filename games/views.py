@@ -9,16 +9,20 @@ from __future__ import annotations
 import importlib
 
 from django.contrib import messages
-from django.http import Http404
-from django.shortcuts import get_object_or_404, redirect, render
+from django.http import HttpResponse
+from django.shortcuts import redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 from django.views.decorators.http import require_http_methods, require_POST
 
 from accounts.decorators import player_required
+from accounts.forms import GuestForm
+from accounts.guests import guest_sign_in
+from accounts.nicknames import NicknameError
 from games.forms import SeatForm, bot_level_choices
-from games.models import Room
+from games.lookups import lookup_allowed, too_many_lookups
+from games.models import Room, RoomVisitor
 from games.pages import word_language_default as _word_language_default
 from games.runtime.catalogue import GameSpec, spec_for
 from games.runtime.errors import GameError, Refusal
@@ -35,17 +39,97 @@ from wallet.conf import payout_for
 from wordlists.alphabets import LANGUAGE_NAMES
 
 
-@require_http_methods(["GET"])
-@player_required
+def _in_room(room: Room, player) -> bool:
+    """Seated, or came in before (to watch: the host may seat them). Such a player knows the code."""
+    return bool(player) and (
+        room.seats.filter(player=player).exists() or RoomVisitor.objects.filter(room=room, player=player).exists()
+    )
+
+
+def _room_by_code(request, code: str) -> Room | HttpResponse:
+    """The open room of this code for someone in it; for anyone else the look-up counts against their
+    address (games.lookups), and a refused or unknown code says nothing of any room."""
+    room = Room.objects.filter(code=normalise_code(code)).exclude(status=Room.CLOSED).first()
+    if room is not None and _in_room(room, request.player):
+        return room
+    if request.session.pop(_LOOKED_UP, None) == normalise_code(code):
+        pass  # the code box counted this look-up a moment ago
+    elif not lookup_allowed(request):
+        return too_many_lookups(request)
+    if room is None:
+        return render(request, "games/no_room.html", status=404)
+    return room
+
+
+_LOOKED_UP = "code_looked_up"
+
+
+@require_http_methods(["GET", "POST"])
 def room(request, code: str):
-    """The room page. Opening it (by the invite link too) seats the player if a seat is free."""
-    room = get_object_or_404(Room, code=normalise_code(code))
-    if room.status == Room.CLOSED:
-        raise Http404("closed room")
-    room_join(room=room, player=request.player)
+    """The room page for whoever is in the room. Anyone else (the invite link) gets the invitation: who
+    invites them to what, and a button that seats them (a POST: a link or an image elsewhere changes
+    nothing). A newcomer picks a nickname on the same page and takes the seat in the same click."""
+    found = _room_by_code(request, code)
+    if isinstance(found, HttpResponse):
+        return found
+    room = found
+    if request.method == "POST":
+        return _room_enter(request, room)
+    if _in_room(room, request.player):
+        return _room_page(request, room)
+    return _invitation(request, room, GuestForm() if not request.player else None)
+
+
+def _room_enter(request, room: Room):
+    if not request.player:
+        form = GuestForm(request.POST)
+        if not form.is_valid():
+            return _invitation(request, room, form, status=400)
+        try:
+            guest_sign_in(request, nickname=form.cleaned_data["nickname"])
+        except NicknameError as error:
+            form.add_error("nickname", error.message)
+            return _invitation(request, room, form, status=400)
+    seat = room_join(room=room, player=request.player)
+    if seat is None:
+        messages.info(request, _("Every seat is taken: you are watching."))
+    return redirect("room", code=room.code)
+
+
+def _free_seat(room: Room) -> bool:
+    return room.status == Room.WAITING and room.seats.filter(player__isnull=True, bot_level="").exists()
+
+
+def _invitation(request, room: Room, guest_form, status: int = 200):
+    """Who invites to what ("Ana invites you to a Duelo de Palabras · 3 rounds · Spanish") and the button."""
+    spec = spec_for(room.game)
+    latest = room.matches.order_by("-number").first()
+    stake = latest.stake if latest else 0
+    return render(
+        request,
+        "games/invitation.html",
+        {
+            "room": room,
+            "spec": spec,
+            "game_name": spec.name,
+            "host": room.host,
+            "stake": stake,
+            "payout": payout_for(stake),
+            "language_name": LANGUAGE_NAMES.get(room.settings.get("language")),
+            "free_seat": _free_seat(room),
+            "can_watch": spec.spectators,
+            "guest_form": guest_form,
+            **(spec.room_context(room) if spec.room_context else {}),
+        },
+        status=status,
+    )
+
+
+def _room_page(request, room: Room):
     latest = room.matches.order_by("-number").first()
     stake = latest.stake if latest else 0
     spec = spec_for(room.game)
+    seated = room.seats.filter(player=request.player).exists()
     return render(
         request,
         "games/room.html",
@@ -58,6 +142,7 @@ def room(request, code: str):
             "room": room,
             "seats": room.seats.select_related("player").order_by("index"),
             "is_host": room.host_id == request.player.pk,
+            "can_sit": not seated and _free_seat(room),
             "invite_url": request.build_absolute_uri(f"/r/{room.code}/"),
             "settings_form": _settings_form(spec, initial={**room.settings, "seats": room.seats.count()}),
             "bot_levels": bot_level_choices(),
@@ -76,7 +161,9 @@ def _settings_form(spec: GameSpec, **kwargs):
 
 
 def _host_action(request, code: str, action) -> object:
-    room = get_object_or_404(Room, code=normalise_code(code))
+    room = _room_by_code(request, code)
+    if isinstance(room, HttpResponse):
+        return room
     try:
         action(room)
     except GameError as error:
@@ -143,7 +230,9 @@ def room_start(request, code: str):
 @require_POST
 @player_required
 def room_leave_view(request, code: str):
-    room = get_object_or_404(Room, code=normalise_code(code))
+    room = _room_by_code(request, code)
+    if isinstance(room, HttpResponse):
+        return room
     if room.status == Room.PLAYING and spec_for(room.game).abandon_seconds is not None:
         # Leaving a tournament after the start is an automatic loss: the player is out; the seat stays theirs.
         current = room.matches.filter(status="playing").first()
@@ -171,9 +260,16 @@ def room_leave_view(request, code: str):
 
 @require_http_methods(["GET"])
 def room_by_code(request):
-    """The "join with a code" box: a friend reads the code aloud."""
+    """The "join with a code" box: a friend reads the code aloud. A look-up (games.lookups): over the
+    address's budget the answer is 429, whether the code exists or not."""
     code = normalise_code(request.GET.get("code", ""))
-    if Room.objects.filter(code=code).exclude(status=Room.CLOSED).exists():
+    room = Room.objects.filter(code=code).exclude(status=Room.CLOSED).first()
+    if room is not None and _in_room(room, request.player):
+        return redirect("room", code=code)
+    if not lookup_allowed(request):
+        return too_many_lookups(request)
+    if room is not None:
+        request.session[_LOOKED_UP] = code  # the invitation it leads to is this same look-up
         return redirect("room", code=code)
     messages.error(request, _("No open room has that code."))
     back = request.GET.get("from", "")

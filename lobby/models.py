@@ -71,7 +71,7 @@ class Party(models.Model):
 
     MAX_MEMBERS = 8
 
-    code = models.CharField(_("code"), max_length=8, unique=True)
+    code = models.CharField(_("code"), max_length=12, unique=True)
     # The creator; when the organizer leaves, the member who joined next. Empty when nobody is left.
     organizer = models.ForeignKey(
         Player, null=True, blank=True, on_delete=models.SET_NULL, related_name="+", verbose_name=_("organizer")

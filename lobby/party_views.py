@@ -1,17 +1,22 @@
-"""Group pages: /g/<CODE>/ joins the group (a newcomer picks a nickname first) and shows it live; the
-organizer's forms post here. Errors come back as messages on the group page and change nothing."""
+"""Group pages: /g/<CODE>/ shows a member the group live, and anyone else the invitation whose button
+(a POST) joins the group (a newcomer picks a nickname on it); the organizer's forms post here. Errors
+come back as messages on the group page and change nothing."""
 
 from __future__ import annotations
 
 from django.contrib import messages
-from django.http import JsonResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.http import Http404, HttpResponse, JsonResponse
+from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from accounts.decorators import player_required
+from accounts.forms import GuestForm
+from accounts.guests import guest_sign_in
+from accounts.nicknames import NicknameError
+from games.lookups import lookup_allowed, too_many_lookups
 from games.runtime.rooms import normalise_code
 from lobby import parties, selectors
 from lobby.errors import GameError, error_text, lobby_error
@@ -25,8 +30,17 @@ PARTS = ("party-members", "party-status", "party-controls")
 POLL_SECONDS = 5
 
 
-def _party(code: str) -> Party:
-    return get_object_or_404(Party, code=normalise_code(code))
+def _party(request, code: str) -> Party | HttpResponse:
+    """The group of this code for a member; for anyone else a code look-up that counts against their
+    address (games.lookups): a refused or unknown code says nothing of any group."""
+    party = Party.objects.filter(code=normalise_code(code)).first()
+    if party is not None and request.player and PartyMember.objects.filter(party=party, player=request.player).exists():
+        return party
+    if not lookup_allowed(request):
+        return too_many_lookups(request)
+    if party is None:
+        raise Http404("no such group")
+    return party
 
 
 def _context(request, party: Party) -> dict:
@@ -69,20 +83,67 @@ def party_new(request):
     return redirect("party", code=party.code)
 
 
-@require_GET
-@player_required
+@require_http_methods(["GET", "POST"])
 def party_page(request, code: str):
-    """Opening the link joins the group; a full group says so and changes nothing."""
-    party = _party(code)
+    """The group page for its members. Anyone else (the invite link) gets the invitation: who invites
+    them, and a button that joins (a POST: a link or an image elsewhere moves nobody into a group). A
+    newcomer picks a nickname on the same page. A full group says so and changes nothing."""
+    party = _party(request, code)
+    if isinstance(party, HttpResponse):
+        return party
+    member = bool(request.player) and PartyMember.objects.filter(party=party, player=request.player).exists()
+    if request.method == "POST":
+        return _party_enter(request, party) if not member else redirect("party", code=party.code)
+    if not member:
+        return _invitation(request, party, GuestForm() if not request.player else None)
+    context = _context(request, party)
+    return render(request, "lobby/party.html", {**context, "parts": PARTS})
+
+
+def _party_enter(request, party: Party):
+    if not request.player:
+        form = GuestForm(request.POST)
+        if not form.is_valid():
+            return _invitation(request, party, form, status=400)
+        if PartyMember.objects.filter(party=party).count() >= Party.MAX_MEMBERS:
+            return _closed(request, party, lobby_error("group_full", max=Party.MAX_MEMBERS))  # no guest made
+        try:
+            guest_sign_in(request, nickname=form.cleaned_data["nickname"])
+        except NicknameError as error:
+            form.add_error("nickname", error.message)
+            return _invitation(request, party, form, status=400)
     try:
         if parties.party_join(party=party, player=request.player):
             messages.info(
                 request, _("The group changed, so its search for a tournament stopped. The organizer can start again.")
             )
     except GameError as error:
-        return render(request, "lobby/party_closed.html", {"party": party, "error": error_text(error)}, status=409)
-    context = _context(request, party)
-    return render(request, "lobby/party.html", {**context, "parts": PARTS})
+        return _closed(request, party, error)
+    return redirect("party", code=party.code)
+
+
+def _closed(request, party: Party, error: GameError):
+    return render(request, "lobby/party_closed.html", {"party": party, "error": error_text(error)}, status=409)
+
+
+def _invitation(request, party: Party, guest_form, status: int = 200):
+    """Who invites to which group ("Ana invites you to her Torneo group · Spanish · 3 of 8"), and the button."""
+    count = PartyMember.objects.filter(party=party).count()
+    if count >= Party.MAX_MEMBERS:
+        return _closed(request, party, lobby_error("group_full", max=Party.MAX_MEMBERS))
+    return render(
+        request,
+        "lobby/party_invitation.html",
+        {
+            "party": party,
+            "organizer": party.organizer,
+            "language_name": TORNEO_LANGUAGE_NAMES.get(party.language, party.language),
+            "count": count,
+            "max": Party.MAX_MEMBERS,
+            "guest_form": guest_form,
+        },
+        status=status,
+    )
 
 
 @require_GET
@@ -90,7 +151,9 @@ def party_page(request, code: str):
 def party_live(request, code: str):
     """The group page's changing parts for this member, and how soon to ask again (null: wait for
     the socket)."""
-    party = _party(code)
+    party = _party(request, code)
+    if isinstance(party, HttpResponse):
+        return party
     if not PartyMember.objects.filter(party=party, player=request.player).exists():
         return JsonResponse({"error": error_text(lobby_error("not_member"))}, status=403)
     context = _context(request, party)
@@ -101,7 +164,9 @@ def party_live(request, code: str):
 
 
 def _organizer_action(request, code: str, action) -> object:
-    party = _party(code)
+    party = _party(request, code)
+    if isinstance(party, HttpResponse):
+        return party
     try:
         room = action(party)
     except GameError as error:
@@ -154,5 +219,8 @@ def party_cancel(request, code: str):
 @require_POST
 @player_required
 def party_leave(request, code: str):
-    parties.party_leave(party=_party(code), player=request.player)
+    party = _party(request, code)
+    if isinstance(party, HttpResponse):
+        return party
+    parties.party_leave(party=party, player=request.player)
     return redirect("lobby")

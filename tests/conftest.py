@@ -28,6 +28,28 @@ def _site_language_after_each_test():
     translation.deactivate()
 
 
+def clear_code_lookup_counts() -> None:
+    """Forget every address's code look-ups (games.lookups: django-ratelimit's counters in the Redis cache)."""
+    from django.core.cache import cache
+
+    client = cache._cache.get_client(write=True)
+    for key in client.scan_iter(match=cache.make_key("rl:*")):
+        client.delete(key)
+
+
+@pytest.fixture(autouse=True)
+def _code_lookup_budget_per_test():
+    """Code look-ups are limited per address and every test's client is 127.0.0.1: each test starts with
+    the budget of a new visitor, whatever the tests before it looked up."""
+    import contextlib
+
+    import redis
+
+    with contextlib.suppress(redis.exceptions.ConnectionError):  # no Redis: a test that needs it says so
+        clear_code_lookup_counts()
+    yield
+
+
 @pytest.fixture
 def alice(db):
     user = get_user_model().objects.create_user(username="alice", email="alice@example.com", password=PASSWORD)

@@ -451,7 +451,7 @@ class Table:
             code = await http.room_after(host, "/play/cruzadas/new/", {"bot_level": ""})
         if code is None:
             return None
-        await self.https[1].request(friend, "GET", f"/r/{code}/")  # the invite link seats the friend
+        await self.https[1].request(friend, "POST", f"/r/{code}/")  # the invite page's button seats the friend
         if self.with_bot:
             await host_http.request(host, "POST", f"/r/{code}/seats/2/", {"bot_level": "medium"})
         return code

@@ -35,7 +35,8 @@ class GameSpec:
     hidden_list: Callable[[Mapping[str, Any]], str | tuple[str, ...]] | None = None
     # () -> extra keyword arguments for the engine and bots (e.g. a prebuilt word graph)
     engine_kwargs: Callable[[], dict[str, Any]] = dict
-    code_length: int = 6
+    # Room codes: long enough that scanning for rooms is hopeless (games.runtime.rooms.CODE_LENGTH).
+    code_length: int = 10
     # A seated player who leaves mid-match ends it and everyone returns to the waiting room (Claves).
     leave_interrupts: bool = False
     # False: the match starts when the lobby has seated everyone (Torneo), never from the host's button.

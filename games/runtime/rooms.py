@@ -19,7 +19,10 @@ from games.runtime.catalogue import spec_for
 from games.runtime.errors import room_error
 
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I: codes are read aloud and typed
-CODE_LENGTH = 6
+# 32**10 codes (50 bits): scanning for open rooms and groups is hopeless at the look-ups' rate limit
+# (games/lookups.py). Rooms and groups made before (6 characters) keep their codes; Claves' 5 are its rules'.
+CODE_LENGTH = 10
+CODE_MAX_LENGTH = 12  # Room.code and Party.code hold this many
 
 
 def new_code(length: int = CODE_LENGTH) -> str:
@@ -27,7 +30,7 @@ def new_code(length: int = CODE_LENGTH) -> str:
 
 
 def normalise_code(raw: str) -> str:
-    return "".join(char for char in (raw or "").upper() if char in CODE_ALPHABET)[:CODE_LENGTH]
+    return "".join(char for char in (raw or "").upper()[:64] if char in CODE_ALPHABET)[:CODE_MAX_LENGTH]
 
 
 def _changed(room: Room) -> None:

@@ -33,8 +33,8 @@ def test_the_host_opens_a_room_with_a_five_character_code_and_picks_the_pair():
     assert len(room.code) == 5
     beto_client, beto = guest("Beto")
     carla_client, carla = guest("Carla")
-    beto_client.get(f"/r/{room.code}/")
-    carla_client.get(f"/r/{room.code}/")  # the pair is full: Carla watches
+    beto_client.post(f"/r/{room.code}/")
+    carla_client.post(f"/r/{room.code}/")  # the pair is full: Carla watches
     assert list(room.seats.values_list("player__nickname", flat=True)) == ["Ana", "Beto"]
     # The host puts Carla in seat 2 instead of Beto, then steps out for Beto.
     host_client.post(f"/r/{room.code}/sit/1/", {"player": carla.pk})
@@ -58,7 +58,7 @@ def test_a_partner_leaving_mid_game_interrupts_it_and_everyone_waits_again():
     host_client.post("/play/claves/", {"level": "familiar", "turns": 9})
     room = Room.objects.get()
     beto_client, beto = guest("Beto")
-    beto_client.get(f"/r/{room.code}/")
+    beto_client.post(f"/r/{room.code}/")
     match, _state = start(room, host)
     beto_client.post(f"/r/{room.code}/leave/")
     match.refresh_from_db()
@@ -73,7 +73,7 @@ def test_the_room_keeps_the_pairs_record_and_never_repeats_words():
     host_client.post("/play/claves/", {"level": "standard", "turns": 9})
     room = Room.objects.get()
     beto_client, beto = guest("Beto")
-    beto_client.get(f"/r/{room.code}/")
+    beto_client.post(f"/r/{room.code}/")
     match, state = start(room, host)
     giver = state.giver
     players = {0: host, 1: beto}

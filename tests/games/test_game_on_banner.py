@@ -31,7 +31,7 @@ def table():
     ana.post("/play/duelo/", {"seats": 2, "bots": "", "language": "es", "rounds": 1, "round_seconds": 60})
     room = Room.objects.get()
     beto = guest("Beto")
-    beto.get(f"/r/{room.code}/")
+    beto.post(f"/r/{room.code}/")  # the invitation's button
     assert ana.post(f"/r/{room.code}/start/").status_code == 302
     return ana, beto, room, Match.objects.get()
 

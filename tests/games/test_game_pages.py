@@ -39,8 +39,10 @@ def test_the_host_creates_a_room_and_a_friend_sits_by_the_link(client, django_us
     room = Room.objects.get()
     assert response["Location"] == f"/r/{room.code}/"
     friend = Client()
-    assert friend.get(f"/r/{room.code}/").status_code == 302  # nickname first...
-    page = guest(friend, "Beto").get(f"/r/{room.code}/")  # ...then the seat
+    invitation = friend.get(f"/r/{room.code}/")  # the invitation asks for the nickname...
+    assert invitation.status_code == 200 and 'name="nickname"' in invitation.content.decode()
+    seated = friend.post(f"/r/{room.code}/", {"nickname": "Beto"})  # ...and its button takes the seat
+    page = friend.get(seated["Location"])
     assert page.status_code == 200 and "Beto" in page.content.decode()
     assert list(room.seats.exclude(player=None).values_list("player__nickname", flat=True)) == ["Ana", "Beto"]
     assert guest(Client(), "Carla").get(f"/r/{room.code.lower()}/").status_code == 200  # codes are typed
@@ -59,7 +61,7 @@ def test_only_the_host_starts_and_the_reason_is_shown(client):
     create_room(guest(client, "Ana"), seats=2)
     room = Room.objects.get()
     friend = guest(Client(), "Beto")
-    friend.get(f"/r/{room.code}/")
+    friend.post(f"/r/{room.code}/")
     refused = friend.post(f"/r/{room.code}/start/", follow=True)
     assert "Solo el anfitrión" in refused.content.decode()
     assert client.post(f"/r/{room.code}/start/").status_code == 302

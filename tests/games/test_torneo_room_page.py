@@ -36,6 +36,7 @@ def torneo_room(*, language, rated):
 
 def visit(client, room):
     client.post("/guest/", {"nickname": "Ana"})
+    client.post(f"/r/{room.code}/")  # the invitation's button: a match is on, so Ana watches
     return client.get(f"/r/{room.code}/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
 
 

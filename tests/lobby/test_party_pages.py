@@ -40,9 +40,9 @@ def test_a_newcomer_opens_the_link_picks_a_nickname_and_is_in_the_group():
     ana = browser("Ana")
     party = create_group(ana)
     beto = browser()
-    first = beto.get(f"/g/{party.code}/")
-    assert first.status_code == 302 and first["Location"].startswith("/guest/?next=")
-    landed = beto.post(first["Location"], {"nickname": "Beto"}, follow=True)
+    first = beto.get(f"/g/{party.code}/")  # the invitation asks for the nickname, and joins in the same click
+    assert first.status_code == 200 and 'name="nickname"' in text(first) and members(party) == ["Ana"]
+    landed = beto.post(f"/g/{party.code}/", {"nickname": "Beto"}, follow=True)
     assert landed.status_code == 200 and landed.redirect_chain[-1][0] == f"/g/{party.code}/"
     assert members(party) == ["Ana", "Beto"]
     page = text(ana.get(f"/g/{party.code}/"))
@@ -53,7 +53,7 @@ def test_a_newcomer_opens_the_link_picks_a_nickname_and_is_in_the_group():
 def test_only_the_organizer_starts_and_a_member_is_told_why():
     ana, beto = browser("Ana"), browser("Beto")
     party = create_group(ana)
-    beto.get(f"/g/{party.code}/")
+    beto.post(f"/g/{party.code}/")
     refused = beto.post(f"/g/{party.code}/practice/", follow=True)
     assert "Only the organizer of the group can do that." in text(refused)
     assert not Room.objects.exists()
@@ -70,7 +70,7 @@ def test_the_ninth_person_is_refused_and_nothing_changes():
     ana = browser("Ana")
     party = create_group(ana)
     for index in range(7):
-        browser(f"Friend{index}").get(f"/g/{party.code}/")
+        browser(f"Friend{index}").post(f"/g/{party.code}/")
     assert len(members(party)) == 8
     late = browser("Late")
     refused = late.get(f"/g/{party.code}/")
@@ -81,7 +81,7 @@ def test_the_ninth_person_is_refused_and_nothing_changes():
 def test_the_next_member_organizes_when_the_organizer_leaves():
     ana, beto = browser("Ana"), browser("Beto")
     party = create_group(ana)
-    beto.get(f"/g/{party.code}/")
+    beto.post(f"/g/{party.code}/")
     assert ana.post(f"/g/{party.code}/leave/")["Location"] == "/lobby/"
     party.refresh_from_db()
     assert members(party) == ["Beto"] and party.organizer.nickname == "Beto"
@@ -93,14 +93,14 @@ def test_the_next_member_organizes_when_the_organizer_leaves():
 def test_opening_another_groups_link_moves_the_player():
     ana, beto = browser("Ana"), browser("Beto")
     first, second = create_group(ana), create_group(beto)
-    ana.get(f"/g/{second.code}/")
+    ana.post(f"/g/{second.code}/")  # the invitation's Join button
     assert members(first) == [] and members(second) == ["Beto", "Ana"]
 
 
 def test_another_tournament_waits_until_nobody_of_the_group_is_still_in():
     ana, beto = browser("Ana"), browser("Beto")
     party = create_group(ana)
-    beto.get(f"/g/{party.code}/")
+    beto.post(f"/g/{party.code}/")
     ana.post(f"/g/{party.code}/practice/")
     match = Room.objects.get().matches.get()
     page = text(ana.get(f"/g/{party.code}/"))
@@ -123,7 +123,7 @@ def test_another_tournament_waits_until_nobody_of_the_group_is_still_in():
 def test_a_group_spanning_more_than_200_is_refused_rated_with_a_clear_error():
     ana, beto = browser("Ana"), browser("Beto")
     party = create_group(ana)
-    beto.get(f"/g/{party.code}/")
+    beto.post(f"/g/{party.code}/")
     Rating.objects.create(
         player=PartyMember.objects.get(party=party, player__nickname="Beto").player, game="torneo", value=1300
     )
@@ -137,7 +137,7 @@ def test_a_group_spanning_more_than_200_is_refused_rated_with_a_clear_error():
 def test_the_group_waits_in_the_queue_and_the_organizer_cancels():
     ana, beto = browser("Ana"), browser("Beto")
     party = create_group(ana)
-    beto.get(f"/g/{party.code}/")
+    beto.post(f"/g/{party.code}/")
     assert ana.post(f"/g/{party.code}/rated/")["Location"] == f"/g/{party.code}/"
     ticket = TournamentTicket.objects.get()
     assert ticket.party == party and ticket.players.count() == 2
