@@ -34,6 +34,7 @@ INSTALLED_APPS = [
     "django.contrib.sites",
     "django.contrib.staticfiles",
     "channels",
+    "csp",
     "allauth",
     "allauth.account",
     "accounts",
@@ -46,6 +47,8 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "config.headers.SiteCSPMiddleware",
+    "django_permissions_policy.PermissionsPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
@@ -220,6 +223,43 @@ RATELIMIT_USE_CACHE = "default"  # Redis (CACHES above): the counts are shared b
 # address, each budget on its own (games/lookups.py). Over either: 429, whether the code exists or not.
 # CODE_LOOKUP_RATES="10/m,100/h" in the environment (the load benches raise it: their players share an address).
 CODE_LOOKUP_RATES = tuple(rate.strip() for rate in ENV.get("CODE_LOOKUP_RATES", "10/m,100/h").split(",") if rate)
+
+# What a page may load and run (django-csp 4; config/headers.py adds the page's own ws:/wss: origin to
+# connect-src). Nothing inline: no <script> bodies, on* handlers or style attributes anywhere, the admin's
+# included (Django's admin has none), so an injected tag or attribute cannot run or restyle the page.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": ["'self'"],
+        "script-src": ["'self'"],
+        "style-src": ["'self'"],
+        "img-src": ["'self'", "data:"],
+        "connect-src": ["'self'"],
+        "object-src": ["'none'"],
+        "base-uri": ["'self'"],
+        "form-action": ["'self'"],
+        "frame-ancestors": ["'none'"],
+    },
+}
+# Browser features no page of ours uses, off for every frame (django-permissions-policy). The clipboard
+# (the invite link's Copy button) and fullscreen keep the browser's default: this origin only.
+PERMISSIONS_POLICY: dict[str, list[str]] = {
+    feature: []
+    for feature in [
+        "accelerometer",
+        "browsing-topics",
+        "camera",
+        "display-capture",
+        "geolocation",
+        "gyroscope",
+        "hid",
+        "magnetometer",
+        "microphone",
+        "midi",
+        "payment",
+        "serial",
+        "usb",
+    ]
+}
 
 LOG_LEVEL = ENV.get("LOG_LEVEL", "INFO").upper()
 # What repeats every 2 s at INFO is kept out unless LOG_LEVEL=DEBUG: beat's "Scheduler: Sending due task"

@@ -8,6 +8,8 @@ export function h(tag, attrs = {}, children = []) {
     if (value === null || value === undefined || value === false) continue;
     if (name === "class") el.className = value;
     else if (name === "text") el.textContent = value;
+    // Through CSSOM: a style="" attribute is blocked by the Content-Security-Policy (style-src 'self').
+    else if (name === "style") el.style.cssText = value;
     else el.setAttribute(name, value === true ? "" : value);
   }
   for (const child of [].concat(children)) if (child) el.append(child);
