@@ -11,12 +11,13 @@ PHONE = {"width": 360, "height": 780}
 DESKTOP = {"width": 1280, "height": 900}
 
 
-def newcomer(browser, site, path, nickname, viewport):
+def newcomer(browser, site, path, nickname, viewport, button="¡A jugar!"):
+    """A newcomer opens `path` and gives a nickname: on the guest page, or on an invitation (its button)."""
     context = browser.new_context(viewport=viewport, locale="es-ES")
     page = context.new_page()
     page.goto(site + path)
     page.get_by_label("Apodo").fill(nickname)
-    page.get_by_role("button", name="¡A jugar!").click()
+    page.get_by_role("button", name=button).click()
     return context, page
 
 
@@ -53,7 +54,10 @@ def test_a_pair_wins_then_loses_on_a_trap_while_a_spectator_watches(daphne_url, 
     partner_context, beto = newcomer(browser, site, "/play/claves/", "Beto", PHONE)
     beto.get_by_test_id("join-code").fill(code.lower())
     beto.get_by_test_id("join").click()
-    spectator_context, carla = newcomer(browser, site, f"/r/{code}/", "Carla", PHONE)
+    expect(beto.get_by_test_id("invitation")).to_contain_text("Ana te invita a jugar a Claves a Dúo")
+    beto.get_by_role("button", name="Sentarme").click()  # the code leads to the invitation; its button seats
+    # The pair is full: the link's invitation offers to watch.
+    spectator_context, carla = newcomer(browser, site, f"/r/{code}/", "Carla", PHONE, button="Mirar")
     expect(ana.get_by_test_id("people")).to_contain_text("Carla")
     ana.get_by_test_id("start-match").click()
 

@@ -103,12 +103,13 @@ def server(transactional_db, tmp_path):
     daphne.stop()
 
 
-def newcomer(browser, site, path, nickname, viewport):
+def newcomer(browser, site, path, nickname, viewport, button="Let's play"):
+    """A newcomer opens `path` and gives a nickname: on the guest page, or on an invitation (its button)."""
     context = browser.new_context(viewport=viewport, locale="en-GB")
     page = context.new_page()
     page.goto(site + path)
     page.get_by_label("Nickname").fill(nickname)
-    page.get_by_role("button", name="Let's play").click()
+    page.get_by_role("button", name=button).click()
     return context, page
 
 
@@ -145,7 +146,7 @@ def test_each_page_shows_the_lost_connection_takes_no_input_and_resyncs_on_retur
     ana_context, ana = newcomer(browser, site, "/play/claves/", "Ana", DESKTOP)
     ana.get_by_test_id("claves-create").click()
     code = ana.get_by_test_id("room-code").inner_text().strip()
-    beto_context, beto = newcomer(browser, site, f"/r/{code}/", "Beto", PHONE)
+    beto_context, beto = newcomer(browser, site, f"/r/{code}/", "Beto", PHONE, button="Take the seat")
     expect(ana.get_by_test_id("people")).to_contain_text("Beto")
     ana.get_by_test_id("start-match").click()
 

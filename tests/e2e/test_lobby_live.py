@@ -14,13 +14,13 @@ PHONE = {"width": 360, "height": 780}
 DESKTOP = {"width": 1280, "height": 900}
 
 
-def as_guest(browser, url, nickname, viewport):
-    """A newcomer opens `url`, picks a nickname first, and lands on it."""
+def as_guest(browser, url, nickname, viewport, button="Let's play"):
+    """A newcomer opens `url` and picks a nickname: on the guest page, or on an invitation (its button)."""
     context = browser.new_context(viewport=viewport, locale="en-US")
     page = context.new_page()
     page.goto(url)
     page.get_by_label("Nickname").fill(nickname)
-    page.get_by_role("button", name="Let's play").click()
+    page.get_by_role("button", name=button).click()
     return context, page
 
 
@@ -52,11 +52,11 @@ def test_a_group_of_two_gathers_by_link_and_the_organizer_starts_a_practice(daph
     screenshot(ana, "lobby-phone")
 
     ana.get_by_test_id("create-group").click()
-    expect(ana).to_have_url(re.compile(r"/g/[A-Z0-9]{6}/$"))
+    expect(ana).to_have_url(re.compile(r"/g/[A-Z2-9]{10}/$"))
     invite = ana.get_by_test_id("invite-url").input_value()
     expect(ana.get_by_test_id("member")).to_have_count(1)
 
-    beto_context, beto = as_guest(browser, invite, "Beto", DESKTOP)  # the link Ana sent
+    beto_context, beto = as_guest(browser, invite, "Beto", DESKTOP, button="Join")  # the link Ana sent: its invitation
     expect(beto.get_by_test_id("member")).to_have_count(2)
     expect(beto.get_by_test_id("waiting-for-organizer")).to_contain_text("Ana")
     # Ana's page shows Beto without a reload.
@@ -89,7 +89,7 @@ def test_a_group_of_two_gathers_by_link_and_the_organizer_starts_a_practice(daph
     expect(beto.get_by_test_id("party-status")).to_have_attribute("data-state", "ready")
 
     ana.get_by_test_id("start-practice").click()
-    expect(ana).to_have_url(re.compile(r"/r/[A-Z0-9]{6}/$"))
+    expect(ana).to_have_url(re.compile(r"/r/[A-Z2-9]{10}/$"))
     room_url = ana.url
     expect(beto).to_have_url(room_url)  # Beto's group page followed the "matched" frame
     beto.goto(invite)  # back to the group while the tournament is on

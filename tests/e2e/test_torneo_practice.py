@@ -29,12 +29,13 @@ def fast_bots(monkeypatch, settings):
     settings.BOT_THINK_SCALE = 0.1
 
 
-def as_guest(browser, url, nickname, viewport):
+def as_guest(browser, url, nickname, viewport, button="¡A jugar!"):
+    """A newcomer opens `url` and picks a nickname: on the guest page, or on an invitation (its button)."""
     context = browser.new_context(viewport=viewport, locale="es-ES")
     page = context.new_page()
     page.goto(url)
     page.get_by_label("Apodo").fill(nickname)
-    page.get_by_role("button", name="¡A jugar!").click()
+    page.get_by_role("button", name=button).click()
     return context, page
 
 
@@ -78,12 +79,12 @@ def test_a_group_of_two_plays_a_practice_tournament_to_the_final_standings(fast_
     site = live_stack
     ana_context, ana = as_guest(browser, site + "/lobby/", "Ana", PHONE)
     ana.get_by_test_id("create-group").click()
-    expect(ana).to_have_url(re.compile(r"/g/[A-Z0-9]{6}/$"))
+    expect(ana).to_have_url(re.compile(r"/g/[A-Z2-9]{10}/$"))
     invite = ana.get_by_test_id("invite-url").input_value()
-    beto_context, beto = as_guest(browser, invite, "Beto", DESKTOP)
+    beto_context, beto = as_guest(browser, invite, "Beto", DESKTOP, button="Unirme")  # the invitation's button
     expect(ana.get_by_test_id("member")).to_have_count(2)
     ana.get_by_test_id("start-practice").click()
-    expect(ana).to_have_url(re.compile(r"/r/[A-Z0-9]{6}/$"))
+    expect(ana).to_have_url(re.compile(r"/r/[A-Z2-9]{10}/$"))
     expect(beto).to_have_url(ana.url)
 
     # The intro shows the pairings of round 1 to both; nobody types yet.
