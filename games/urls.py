@@ -2,7 +2,7 @@ import importlib.util
 
 from django.urls import include, path
 
-from games import views
+from games import rules_pages, views
 from games.runtime.catalogue import game_slugs
 
 # The games' pages that go through the lobby (quick match, offers, the Cruzadas queue): lobby/urls.py.
@@ -11,6 +11,8 @@ _GAME_PAGES = [slug for slug in game_slugs() if importlib.util.find_spec(f"games
 
 urlpatterns = [
     *[path("", include(f"games.{slug}.urls")) for slug in _GAME_PAGES],
+    # Every game's "How to play" page (games/rules_pages.py), also shown in the room's "?" dialog.
+    path("play/<slug:game>/rules/", rules_pages.rules, name="game_rules"),
     path("r/", views.room_by_code, name="room_by_code"),
     path("r/<str:code>/", views.room, name="room"),
     path("r/<str:code>/settings/", views.room_settings, name="room_settings"),
