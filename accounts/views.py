@@ -6,9 +6,9 @@ from django.views.decorators.http import require_http_methods
 
 from accounts.decorators import player_required
 from accounts.forms import GuestForm, NicknameForm
+from accounts.guests import guest_sign_in
 from accounts.nicknames import NicknameError
-from accounts.selectors import remember_guest
-from accounts.services import player_create_guest, player_rename
+from accounts.services import player_rename
 
 
 def _safe_next(request, default: str = "/") -> str:
@@ -29,12 +29,10 @@ def play_as_guest(request):
     form = GuestForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
-            player = player_create_guest(nickname=form.cleaned_data["nickname"])
+            player = guest_sign_in(request, nickname=form.cleaned_data["nickname"])
         except NicknameError as error:
             form.add_error("nickname", error.message)
         else:
-            request.session.cycle_key()
-            remember_guest(session=request.session, player=player)
             messages.success(request, _("Welcome, %(name)s!") % {"name": player.nickname})
             return redirect(next_url)
     return render(request, "accounts/guest.html", {"form": form, "next": next_url})
