@@ -24,6 +24,9 @@ class Player(models.Model):
     tag = models.CharField(_("tag"), max_length=4, editable=False)
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
     last_seen_at = models.DateTimeField(_("last seen"), auto_now=True)
+    # The client address the account was created from (a guest's row gets it when the guest signs up):
+    # the sign-up grant is limited per address (wallet.services.wallet_grant_signup).
+    signup_ip = models.GenericIPAddressField(_("sign-up address"), null=True, blank=True, db_index=True)
 
     class Meta:
         verbose_name = _("player")
@@ -42,3 +45,29 @@ class Player(models.Model):
     @property
     def display_name(self) -> str:
         return f"{self.nickname} #{self.tag}"
+
+
+class Sighting(models.Model):
+    """An account seen with a browser (the signed `dg_device` cookie) or from an address, and when last.
+
+    One row per (player, kind, value), its `last_seen` refreshed at most once an hour (accounts.middleware):
+    two accounts that share a row's value within the window are related, and may not stake against each
+    other (wallet.trust)."""
+
+    DEVICE, ADDRESS = "device", "ip"
+    KINDS = [(DEVICE, _("browser")), (ADDRESS, _("address"))]
+
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="sightings", verbose_name=_("player"))
+    kind = models.CharField(_("kind"), max_length=6, choices=KINDS)
+    value = models.CharField(_("value"), max_length=64)
+    first_seen = models.DateTimeField(_("first seen"), auto_now_add=True)
+    last_seen = models.DateTimeField(_("last seen"))
+
+    class Meta:
+        verbose_name = _("sighting")
+        verbose_name_plural = _("sightings")
+        constraints = [models.UniqueConstraint(fields=["player", "kind", "value"], name="sighting_one_per_value")]
+        indexes = [models.Index(fields=["kind", "value", "last_seen"], name="sighting_kind_value_seen")]
+
+    def __str__(self) -> str:
+        return f"{self.player} · {self.kind} {self.value}"

@@ -21,3 +21,10 @@ def player_from_session(*, user, session) -> Player | None:
 
 def remember_guest(*, session, player: Player) -> None:
     session[GUEST_SESSION_KEY] = player.pk
+
+
+def player_is_verified(*, player: Player) -> bool:
+    """A registered player with at least one verified e-mail address (allauth's verification)."""
+    from allauth.account.models import EmailAddress
+
+    return player.user_id is not None and EmailAddress.objects.filter(user_id=player.user_id, verified=True).exists()

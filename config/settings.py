@@ -59,6 +59,8 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "allauth.account.middleware.AccountMiddleware",
     "accounts.middleware.PlayerMiddleware",
+    # The long-lived device cookie, and the browsers and addresses each account is seen with (wallet.trust).
+    "accounts.sightings.DeviceMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -283,5 +285,13 @@ LOGGING = {
 # --- Wallet ----------------------------------------------------------------------------------
 # Checked by wallet/conf.py at startup (a system check): positive whole numbers.
 WALLET_STAKE_LEVELS = read.read_list(ENV, "WALLET_STAKE_LEVELS", ["10", "50", "100", "500"])
-# Credits every registered player receives once, when their account is made (0 turns it off).
+# Credits every registered player receives once, when their e-mail address is verified (0 turns it off).
 WALLET_SIGNUP_GRANT = read.read_int(ENV, "WALLET_SIGNUP_GRANT", 1000)
+# The grant is paid when the account's e-mail address is verified, at most this many per 24 hours to
+# accounts created from one address, and this many per 24 hours site-wide (0: no limit). docs/security.md.
+WALLET_SIGNUP_GRANTS_PER_ADDRESS = read.read_int(ENV, "WALLET_SIGNUP_GRANTS_PER_ADDRESS", 2)
+WALLET_SIGNUP_GRANTS_PER_DAY = read.read_int(ENV, "WALLET_SIGNUP_GRANTS_PER_DAY", 200)
+# Staked games are refused between accounts seen with one browser or address within this many days, and
+# between two accounts that already played each other this many staked games in 24 hours (wallet/trust.py).
+WALLET_RELATED_WINDOW_DAYS = read.read_int(ENV, "WALLET_RELATED_WINDOW_DAYS", 30)
+WALLET_PAIR_GAMES_PER_DAY = read.read_int(ENV, "WALLET_PAIR_GAMES_PER_DAY", 5)

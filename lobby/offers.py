@@ -6,6 +6,7 @@ from __future__ import annotations
 from django.db import transaction
 
 from accounts.models import Player
+from accounts.selectors import player_is_verified
 from games.models import Match
 from games.runtime.engine import gettext_noop as _
 from games.runtime.matches import match_start
@@ -13,16 +14,33 @@ from games.runtime.rooms import room_create, room_join
 from lobby import live
 from lobby.errors import LobbyRefusal
 from lobby.models import StakeOffer
-from wallet.selectors import balance_of, stakes_open_to
+from wallet.models import PairingRefusal
+from wallet.selectors import balance_of, is_frozen, stakes_open_to
 from wallet.services import WalletError
+from wallet.trust import pairing_refusal, pairing_refusal_message, pairing_refusal_record
 
 STAKED_GAMES = ("wordgrid",)
 MAX_OPEN_OFFERS = 3
 
 
 def _require_member(player: Player) -> None:
+    """A player who may stake: registered, with a verified e-mail address, and a wallet not frozen."""
     if player.is_guest:
         raise LobbyRefusal("guest_stake", _("Guests cannot play for credits. Create an account to stake."))
+    if not player_is_verified(player=player):
+        raise LobbyRefusal(
+            "unverified_stake",
+            _("Confirm your e-mail address to play for credits: open the link we sent you when you signed up."),
+        )
+    if is_frozen(player=player):
+        raise LobbyRefusal(
+            "wallet_frozen", _("Your wallet is frozen by the site: you cannot play for credits for now.")
+        )
+
+
+class _PairingRefused(Exception):
+    def __init__(self, reason: str, offer: StakeOffer) -> None:
+        self.reason, self.offer = reason, offer
 
 
 def offer_post(*, player: Player, game: str, stake: int) -> StakeOffer:
@@ -60,21 +78,42 @@ def offer_accept(*, player: Player, offer_id: int, interface_language: str) -> M
 
     The poster moves first (seat 0); the accepter has seat 1, which wins a tie. Both are sent to the
     room at once (the poster may be on any page); the clocks wait for both (games.runtime.matches).
-    An offer its poster can no longer cover is withdrawn, so it fails once, not for everyone."""
+    An offer its poster can no longer cover is withdrawn, so it fails once, not for everyone.
+    Related accounts (wallet.trust) are refused, and the refusal is recorded for the admin."""
     _require_member(player)
-    with transaction.atomic():
-        offer = StakeOffer.objects.select_for_update().filter(pk=offer_id).first()
-        if offer is None or offer.status != StakeOffer.OPEN:
-            raise LobbyRefusal("offer_gone", _("That offer is no longer open."))
-        if offer.player_id == player.pk:
-            raise LobbyRefusal("own_offer", _("You cannot accept your own offer."))
-        if balance_of(player=player) < offer.stake:
-            raise LobbyRefusal(
-                "cannot_cover", _("You need %(stake)d credits to accept this offer."), {"stake": offer.stake}
-            )
-        covered = balance_of(player=offer.player) >= offer.stake
-        if covered:
-            match = _start_staked(offer, player, interface_language)
+    try:
+        with transaction.atomic():
+            offer = StakeOffer.objects.select_for_update().filter(pk=offer_id).first()
+            if offer is None or offer.status != StakeOffer.OPEN:
+                raise LobbyRefusal("offer_gone", _("That offer is no longer open."))
+            if offer.player_id == player.pk:
+                raise LobbyRefusal("own_offer", _("You cannot accept your own offer."))
+            if balance_of(player=player) < offer.stake:
+                raise LobbyRefusal(
+                    "cannot_cover", _("You need %(stake)d credits to accept this offer."), {"stake": offer.stake}
+                )
+            if is_frozen(player=offer.player):
+                raise LobbyRefusal("poster_frozen", _("The player who posted this offer cannot play for credits now."))
+            # Both players' rows in id order: two accepts between the same pair count their games one at a time.
+            list(Player.objects.select_for_update().filter(pk__in=[player.pk, offer.player_id]).order_by("pk"))
+            refused = pairing_refusal(poster=offer.player, accepter=player)
+            if refused:
+                raise _PairingRefused(refused, offer)
+            covered = balance_of(player=offer.player) >= offer.stake
+            if covered:
+                match = _start_staked(offer, player, interface_language)
+    except _PairingRefused as refusal:
+        # Recorded after the rollback, in its own transaction, so the admin sees every refusal.
+        refused_offer = refusal.offer
+        pairing_refusal_record(
+            game=refused_offer.game,
+            poster=refused_offer.player,
+            accepter=player,
+            reason=refusal.reason,
+            stake=refused_offer.stake,
+        )
+        message, params = pairing_refusal_message(refusal.reason)
+        raise LobbyRefusal(f"related_{PairingRefusal.Reason(refusal.reason).value}", message, params) from None
     if not covered:
         offers_uncovered_withdraw(player_ids=[offer.player_id])
         raise LobbyRefusal(

@@ -3,13 +3,28 @@
 from django.core import checks
 from django.core.exceptions import ImproperlyConfigured
 
-from wallet.conf import signup_grant, stake_levels
+from wallet.conf import (
+    pair_games_per_day,
+    related_window_days,
+    signup_grant,
+    signup_grants_per_address,
+    signup_grants_per_day,
+    stake_levels,
+)
 
 
 @checks.register()
 def wallet_settings(app_configs, **kwargs):
     errors = []
-    for read in (stake_levels, signup_grant):
+    reads = (
+        stake_levels,
+        signup_grant,
+        signup_grants_per_address,
+        signup_grants_per_day,
+        related_window_days,
+        pair_games_per_day,
+    )
+    for read in reads:
         try:
             read()
         except (ImproperlyConfigured, TypeError, ValueError) as error:

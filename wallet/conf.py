@@ -49,3 +49,30 @@ def house_cut(pot: int) -> int:
 def payout_for(stake: int, players: int = 2) -> int:
     """What the winner receives when each of `players` staked `stake` (what offers and tables show)."""
     return winner_share(stake * players)
+
+
+def _non_negative(name: str, default: int) -> int:
+    value = int(getattr(settings, name, default))
+    if value < 0:
+        raise ImproperlyConfigured(f"{name} must not be negative")
+    return value
+
+
+def signup_grants_per_address() -> int:
+    """Sign-up grants paid, per 24 hours, to accounts created from one address (0: no limit)."""
+    return _non_negative("WALLET_SIGNUP_GRANTS_PER_ADDRESS", 2)
+
+
+def signup_grants_per_day() -> int:
+    """Sign-up grants the whole site pays per 24 hours (0: no limit)."""
+    return _non_negative("WALLET_SIGNUP_GRANTS_PER_DAY", 200)
+
+
+def related_window_days() -> int:
+    """Accounts seen with one browser or address within this many days may not stake against each other."""
+    return _non_negative("WALLET_RELATED_WINDOW_DAYS", 30)
+
+
+def pair_games_per_day() -> int:
+    """Staked games two accounts may play each other per 24 hours (the next one is refused; 0: no limit)."""
+    return _non_negative("WALLET_PAIR_GAMES_PER_DAY", 5)

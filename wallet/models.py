@@ -34,6 +34,8 @@ class Account(models.Model):
     # The sum of the account's legs, kept on the row so that the database can CHECK it and
     # the services can lock it. `manage.py ledger_check` proves it equals the legs.
     balance = models.BigIntegerField(_("balance"), default=0)
+    # Frozen by an admin (wallet_freeze, with a reason in AccountFreeze): no stake, no transfer out.
+    frozen = models.BooleanField(_("frozen"), default=False)
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
 
     class Meta:
@@ -133,3 +135,78 @@ class Leg(models.Model):
 
     def __str__(self) -> str:
         return f"{self.account}: {self.amount:+d}"
+
+
+class AccountFreeze(models.Model):
+    """Append-only audit of a wallet's freezes and unfreezes (no credits move: an entry-less row)."""
+
+    account = models.ForeignKey(Account, on_delete=models.PROTECT, related_name="freezes", verbose_name=_("account"))
+    frozen = models.BooleanField(_("frozen"))
+    reason = models.CharField(_("reason"), max_length=300)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="+",
+        verbose_name=_("made by"),
+    )
+    created_at = models.DateTimeField(_("time"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("freeze")
+        verbose_name_plural = _("freezes")
+        ordering = ["-id"]
+
+    def __str__(self) -> str:
+        return f"{'freeze' if self.frozen else 'unfreeze'} {self.account}"
+
+
+class GrantWithheld(models.Model):
+    """A registered player whose sign-up grant was not paid, and why (a limit per address or per day)."""
+
+    class Reason(models.TextChoices):
+        ADDRESS = "address", _("Too many sign-up grants from the same address")
+        DAILY = "daily", _("The site's daily sign-up grants ran out")
+
+    player = models.OneToOneField(
+        "accounts.Player", on_delete=models.CASCADE, related_name="grant_withheld", verbose_name=_("player")
+    )
+    reason = models.CharField(_("reason"), max_length=10, choices=Reason.choices)
+    address = models.GenericIPAddressField(_("sign-up address"), null=True, blank=True)
+    created_at = models.DateTimeField(_("time"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("withheld sign-up grant")
+        verbose_name_plural = _("withheld sign-up grants")
+
+    def __str__(self) -> str:
+        return f"{self.player}: {self.reason}"
+
+
+class PairingRefusal(models.Model):
+    """A staked game the site refused to start between two accounts, and why (wallet.trust)."""
+
+    class Reason(models.TextChoices):
+        SHARED_BROWSER = "browser", _("shared a browser")
+        SHARED_ADDRESS = "address", _("shared an address")
+        PLAYED_TODAY = "played", _("played each other too often today")
+
+    game = models.CharField(_("game"), max_length=20)
+    poster = models.ForeignKey(
+        "accounts.Player", on_delete=models.CASCADE, related_name="+", verbose_name=_("offer's poster")
+    )
+    accepter = models.ForeignKey(
+        "accounts.Player", on_delete=models.CASCADE, related_name="+", verbose_name=_("accepter")
+    )
+    reason = models.CharField(_("reason"), max_length=10, choices=Reason.choices)
+    stake = models.PositiveIntegerField(_("stake"))
+    created_at = models.DateTimeField(_("time"), auto_now_add=True, db_index=True)
+
+    class Meta:
+        verbose_name = _("refused pairing")
+        verbose_name_plural = _("refused pairings")
+        ordering = ["-id"]
+
+    def __str__(self) -> str:
+        return f"{self.poster} / {self.accepter}: {self.get_reason_display()}"

@@ -37,6 +37,11 @@ def statement_of(*, player: Player) -> QuerySet[Leg]:
     )
 
 
+def is_frozen(*, player: Player) -> bool:
+    """Whether an admin froze this player's wallet (no stake, no transfer out)."""
+    return Account.objects.filter(player=player, frozen=True).exists()
+
+
 def stakes_open_to(*, player: Player) -> list[int]:
     """The offered stakes this player can put up now (none for a guest)."""
     if player.is_guest:
@@ -142,3 +147,78 @@ def _escrow_problems(escrows: Mapping[str | None, WithAnnotations[Account, _ByLe
             state = closed.get(match_ref) or ("held" if match_ref in held else "never held")
             rows.append(f"escrow of {match_ref} ({state}): holds {escrow.by_legs}, should hold {expected}")
     return rows
+
+
+# --- Suspicious flows (the admin's screen) -------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Flow:
+    """A player's staked winnings over a window, and how much of them one opponent paid."""
+
+    player: Player
+    games_won: int
+    credits_won: int
+    top_opponent: Player | None
+    top_share: int  # percent of the stakes this player took from opponents that came from the top one
+    staked: int  # staked games finished in the window (from the games)
+    quick_resigns: int  # of which this player resigned after at most one move of their own
+    top_quick_resigns: int  # the top opponent's quick resigns (against anyone)
+
+    @property
+    def quick_resign_rate(self) -> int:
+        return round(100 * self.quick_resigns / self.staked) if self.staked else 0
+
+
+def suspicious_flows(*, days: int = 30) -> list[Flow]:
+    """Every player who won or staked in the last `days`, most suspicious first: the largest share of
+    winnings from one opponent, then the most resigns after at most one move."""
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from wallet.directory import resign_counts
+
+    since = timezone.now() - timedelta(days=days)
+    holds = Leg.objects.filter(
+        transfer__kind=Transfer.Kind.HOLD, transfer__created_at__gte=since, amount__lt=0, account__kind="player"
+    ).values_list("transfer__match_ref", "account__player_id", "amount")
+    stakers: dict[str | None, dict[int, int]] = {}
+    for ref, player_id, amount in holds:
+        stakers.setdefault(ref, {})[player_id] = -amount
+    wins = Leg.objects.filter(
+        transfer__kind=Transfer.Kind.SETTLE, transfer__created_at__gte=since, amount__gt=0, account__kind="player"
+    ).values_list("transfer__match_ref", "account__player_id", "amount")
+    won: dict[int, list[int]] = {}
+    taken: dict[int, dict[int, int]] = {}  # winner -> opponent -> their stakes taken
+    for ref, winner, amount in wins:
+        tally = won.setdefault(winner, [0, 0])
+        tally[0], tally[1] = tally[0] + 1, tally[1] + amount
+        for opponent, stake in stakers.get(ref, {}).items():
+            if opponent != winner:
+                taken.setdefault(winner, {})
+                taken[winner][opponent] = taken[winner].get(opponent, 0) + stake
+    ids = {player_id for seats in stakers.values() for player_id in seats} | set(won)
+    resigns = resign_counts(ids, since)
+    players = Player.objects.in_bulk(ids)
+    flows = []
+    for player_id in ids:
+        by_opponent = taken.get(player_id, {})
+        top = max(by_opponent, key=lambda opponent: by_opponent[opponent]) if by_opponent else None
+        share = round(100 * by_opponent[top] / sum(by_opponent.values())) if top is not None else 0
+        counts = resigns.get(player_id)
+        top_counts = resigns.get(top) if top is not None else None
+        flows.append(
+            Flow(
+                player=players[player_id],
+                games_won=won.get(player_id, [0, 0])[0],
+                credits_won=won.get(player_id, [0, 0])[1],
+                top_opponent=players.get(top) if top is not None else None,
+                top_share=share,
+                staked=counts.staked if counts else 0,
+                quick_resigns=counts.quick_resigns if counts else 0,
+                top_quick_resigns=top_counts.quick_resigns if top_counts else 0,
+            )
+        )
+    flows.sort(key=lambda flow: (-flow.top_share * flow.credits_won, -flow.quick_resigns, flow.player.pk))
+    return flows

@@ -17,14 +17,16 @@ import functools
 import json
 import logging
 from collections.abc import Callable, Sequence
+from datetime import timedelta
 from typing import ParamSpec, TypedDict
 
 from django.db import IntegrityError, transaction
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from accounts.models import Player
-from wallet.conf import signup_grant, stake_levels, winner_share
-from wallet.models import Account, Leg, Transfer
+from wallet.conf import signup_grant, signup_grants_per_address, signup_grants_per_day, stake_levels, winner_share
+from wallet.models import Account, AccountFreeze, GrantWithheld, Leg, Transfer
 
 Moves = list[tuple[Account, int]]
 P = ParamSpec("P")
@@ -42,7 +44,9 @@ class _Found(TypedDict, total=False):
 
 
 # Codes a player can cause (their balance, a guest, a stake the site does not offer): not errors of the site.
-PLAYER_CODES = frozenset({"insufficient_funds", "guest_cannot_stake", "stake_not_offered", "guest_has_no_wallet"})
+PLAYER_CODES = frozenset(
+    {"insufficient_funds", "guest_cannot_stake", "stake_not_offered", "guest_has_no_wallet", "wallet_frozen"}
+)
 
 
 class WalletError(Exception):
@@ -209,6 +213,7 @@ def wallet_debit(*, player: Player, amount: int, key: str, reason: str = "", by=
     mint, account = _system_account(Account.Kind.MINT), _player_account(player)
 
     def plan(locked: dict[int, Account]) -> Moves:
+        _require_not_frozen(locked[account.pk], player)
         _require_funds(locked[account.pk], amount, player)
         return [(locked[account.pk], -amount), (locked[mint.pk], amount)]
 
@@ -224,17 +229,91 @@ def wallet_debit(*, player: Player, amount: int, key: str, reason: str = "", by=
 
 
 def wallet_grant_signup(*, player: Player) -> Transfer | None:
-    """The welcome credits of a registered player, once per player whatever happens later.
+    """The welcome credits of a registered player, once per player whatever happens later, paid only once
+    the player's e-mail address is verified, and within the limits: WALLET_SIGNUP_GRANTS_PER_ADDRESS grants
+    per 24 hours to accounts created from one address, WALLET_SIGNUP_GRANTS_PER_DAY site-wide. Over a limit
+    the grant is withheld for good (GrantWithheld says why; the wallet page tells the player).
 
-    Unlike other keys, a replay after the setting changed is not an error: the player
+    The limits are counted under the mint's lock, so sign-ups confirmed at the same moment cannot all
+    slip under them. Unlike other keys, a replay after the setting changed is not an error: the player
     got the grant of their day, and that is the promise.
     """
+    from accounts.selectors import player_is_verified
+
     amount = signup_grant()
     key = f"signup:player:{player.pk}"
     existing = Transfer.objects.filter(key=key).first()
-    if existing is not None or amount == 0 or player.is_guest:
+    if existing is not None or amount == 0 or player.is_guest or not player_is_verified(player=player):
         return existing
-    return wallet_grant(player=player, amount=amount, key=key, reason="Welcome credits")
+    mint, account = _system_account(Account.Kind.MINT), _player_account(player)
+    with transaction.atomic():
+        _lock({mint.pk, account.pk})
+        if Transfer.objects.filter(key=key).exists() or GrantWithheld.objects.filter(player=player).exists():
+            return Transfer.objects.filter(key=key).first()
+        withheld = _signup_limit_reached(player)
+        if withheld:
+            GrantWithheld.objects.create(player=player, reason=withheld, address=player.signup_ip)
+            log.warning("wallet: sign-up grant withheld for player %s (%s, %s)", player.pk, withheld, player.signup_ip)
+            return None
+        return wallet_grant(player=player, amount=amount, key=key, reason="Welcome credits")
+
+
+def _signup_limit_reached(player: Player) -> str | None:
+    """Which limit a sign-up grant to this player would pass now (None: none). Under the mint's lock."""
+    since = timezone.now() - timedelta(hours=24)
+    recent = Transfer.objects.filter(kind=Transfer.Kind.GRANT, key__startswith="signup:", created_at__gte=since)
+    per_address = signup_grants_per_address()
+    if per_address and player.signup_ip:
+        neighbours = Player.objects.filter(signup_ip=player.signup_ip).values_list("pk", flat=True)
+        if recent.filter(key__in=[f"signup:player:{pk}" for pk in neighbours]).count() >= per_address:
+            return GrantWithheld.Reason.ADDRESS
+    per_day = signup_grants_per_day()
+    if per_day and recent.count() >= per_day:
+        return GrantWithheld.Reason.DAILY
+    return None
+
+
+# --- Freezes -----------------------------------------------------------------------------------
+
+
+def _set_frozen(*, player: Player, frozen: bool, reason: str, by) -> AccountFreeze:
+    if player.is_guest:
+        raise WalletError("guest_has_no_wallet", _("Guests have no credits. Create an account to get some."))
+    reason = (reason or "").strip()
+    if not reason:
+        raise WalletError("bad_reason", _("A freeze or an unfreeze needs a reason."))
+    account = _player_account(player)
+    with transaction.atomic():
+        locked = _lock({account.pk})[account.pk]
+        if locked.frozen == frozen:
+            code, message = (
+                ("already_frozen", _("%(name)s's wallet is already frozen."))
+                if frozen
+                else ("not_frozen", _("%(name)s's wallet is not frozen."))
+            )
+            raise WalletError(code, message % {"name": player.display_name})
+        Account.objects.filter(pk=account.pk).update(frozen=frozen)
+        return AccountFreeze.objects.create(account=locked, frozen=frozen, reason=reason[:300], created_by=by)
+
+
+def wallet_freeze(*, player: Player, reason: str, by=None) -> AccountFreeze:
+    """Freeze a player's wallet: no stake, no transfer out (credits still come in: a payout, a refund).
+    No credits move; an AccountFreeze row records who did it and why, and the player's page shows it."""
+    return _set_frozen(player=player, frozen=True, reason=reason, by=by)
+
+
+def wallet_unfreeze(*, player: Player, reason: str, by=None) -> AccountFreeze:
+    return _set_frozen(player=player, frozen=False, reason=reason, by=by)
+
+
+def _require_not_frozen(account: Account, player: Player | None = None) -> None:
+    """Under the account's lock: a frozen wallet sends nothing out."""
+    if account.frozen:
+        name = player.display_name if player is not None else str(account)
+        raise WalletError(
+            "wallet_frozen",
+            _("The wallet of %(name)s is frozen by the site: no stakes and no credits out.") % {"name": name},
+        )
 
 
 # --- Stakes ------------------------------------------------------------------------------------
@@ -294,6 +373,7 @@ def escrow_hold(*, match_ref: str, players: Sequence[Player], stake: int, key: s
         if Transfer.objects.filter(match_ref=match_ref, kind=Transfer.Kind.HOLD).exists():
             raise WalletError("already_held", _("The stakes of this match were already set aside."))
         for account_id, player in seats.items():
+            _require_not_frozen(locked[account_id], player)
             _require_funds(locked[account_id], stake, player)
         escrow = next(account for account in locked.values() if account.kind == Account.Kind.ESCROW)
         return [(locked[account_id], -stake) for account_id in seats] + [(escrow, stake * len(seats))]

@@ -2,6 +2,7 @@
 
 import re
 
+from allauth.account.models import EmailAddress, EmailConfirmationHMAC
 from playwright.sync_api import expect
 
 PASSWORD = "a-long-pass-phrase-91"
@@ -44,10 +45,19 @@ def test_a_newcomer_plays_as_guest_then_signs_up_logs_in_and_switches_language(s
     page.get_by_role("button", name="Registrarse").click()
     expect(chip).to_contain_text("Lucía")
     expect(chip).not_to_contain_text("invitado")
-    # A new account comes with the sign-up grant, and its statement says where the credits came from.
+    # The sign-up grant waits for the e-mail address (issue 17): the wallet page says so.
+    expect(page.get_by_test_id("balance")).to_contain_text("0 créditos")
+    page.get_by_test_id("balance").click()
+    expect(page.get_by_test_id("grant-waits")).to_contain_text("Confirma tu dirección de correo")
+    # She opens the link of the mail the site sent her, and confirms.
+    address = EmailAddress.objects.get(email="lucia@example.com")
+    page.goto(site_url + f"/accounts/confirm-email/{EmailConfirmationHMAC(address).key}/")
+    page.get_by_role("button", name="Confirmar").click()
+    page.goto(site_url + "/")
     expect(page.get_by_test_id("balance")).to_contain_text("1000 créditos")
     page.get_by_test_id("balance").click()
-    expect(page.locator("main")).to_contain_text("Créditos concedidos")
+    expect(page.locator("main")).to_contain_text("Créditos de bienvenida")
+    expect(page.get_by_test_id("grant-waits")).to_have_count(0)
     screenshot(page, "wallet-phone")
     page.get_by_role("link", name="Dream Games").click()
 

@@ -51,12 +51,14 @@ def members_with_an_offer():
     offer and Beto's logged-in client."""
     from accounts.services import player_create_for_user
     from lobby import offers
+    from tests.emails import verify_email
     from wallet.services import wallet_grant
 
     cookies, clients = [], []
     for name in ("ana", "beto"):
         user = get_user_model().objects.create_user(username=name, email=f"{name}@example.com", password="x" * 20)
         player = player_create_for_user(user=user, nickname=name.capitalize())
+        verify_email(user)  # staked play needs a verified address (issue 17)
         wallet_grant(player=player, amount=1000, key=f"grant:{name}")
         client = Client()
         client.force_login(user)

@@ -13,6 +13,7 @@ from django.test import Client, override_settings
 from accounts.services import player_create_for_user
 from games.models import Match
 from lobby import offers
+from tests.emails import verify_email
 from wallet.selectors import balance_of, ledger_problems
 from wallet.services import wallet_grant
 
@@ -51,6 +52,7 @@ def redis_down():
 def member(name: str):
     user = get_user_model().objects.create_user(username=name, email=f"{name}@example.com", password="x" * 20)
     player = player_create_for_user(user=user, nickname=name.capitalize())
+    verify_email(user)  # staked play needs a verified address (issue 17)
     wallet_grant(player=player, amount=1000, key=f"grant:{name}")
     return user, player
 

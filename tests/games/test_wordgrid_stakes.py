@@ -12,6 +12,7 @@ from games.runtime import matches, scheduling
 from games.runtime.errors import Refusal
 from lobby import offers
 from lobby.models import StakeOffer
+from tests.emails import verify_email
 from wallet.models import Account
 from wallet.selectors import balance_of, ledger_problems
 from wallet.services import wallet_grant
@@ -28,6 +29,7 @@ def no_celery_tasks():
 def member(name: str, credits: int = 1000):
     user = get_user_model().objects.create_user(username=name, email=f"{name}@example.com", password="x" * 20)
     player = player_create_for_user(user=user, nickname=name.capitalize())
+    verify_email(user)  # staked play needs a verified address (issue 17)
     if credits:
         wallet_grant(player=player, amount=credits, key=f"test-grant:{player.pk}")
     return player

@@ -8,6 +8,7 @@ from accounts.services import player_create_for_user
 from games.models import Room
 from lobby import offers, parties, quickmatch, tournament_queue
 from lobby.models import StakeOffer, TicketPlayer
+from tests.emails import verify_email
 from wallet.services import wallet_grant
 
 pytestmark = pytest.mark.django_db
@@ -16,6 +17,7 @@ pytestmark = pytest.mark.django_db
 def member_browser(name: str, credits: int = 1000):
     user = get_user_model().objects.create_user(username=name, email=f"{name}@example.com", password="x" * 20)
     player = player_create_for_user(user=user, nickname=name.capitalize())
+    verify_email(user)  # staked play needs a verified address (issue 17)
     wallet_grant(player=player, amount=credits, key=f"test-grant:{player.pk}")
     client = Client(HTTP_ACCEPT_LANGUAGE="en")
     client.force_login(user)

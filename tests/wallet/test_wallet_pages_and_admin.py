@@ -1,12 +1,16 @@
 """What players and admins see: the balance and statement page, the sign-up grant, the admin."""
 
+import re
+
 import pytest
 from django.contrib.auth import get_user_model
+from django.core import mail
 
 from accounts.models import Player
 from accounts.selectors import GUEST_SESSION_KEY
 from accounts.services import player_create_guest, player_rename
 from tests.conftest import PASSWORD
+from tests.emails import verify_email
 from tests.wallet.helpers import assert_ledger_sound, balances
 from wallet.models import Account, Transfer
 from wallet.services import escrow_hold, escrow_settle
@@ -28,8 +32,10 @@ def test_a_player_sees_their_balance_and_every_movement_with_its_match(client, m
     assert page.status_code == 200
     assert "140 credits" in html
     statement = html[html.index('data-testid="wallet-statement"') :]
-    assert statement.count("wordgrid:42") == 2 and "+90" in statement and "-50" in statement and "+100" in statement
-    assert statement.index("Match settled") < statement.index("Stake held") < statement.index("Credits granted")
+    # In words (issue 17), not the ledger's reference: the opponent comes from the match's hold.
+    assert statement.count(f"vs {ben.display_name}") == 2 and "wordgrid:42" not in statement
+    assert "+90" in statement and "-50" in statement and "+100" in statement
+    assert statement.index("won 90") < statement.index("Stake held for") < statement.index("Credits granted")
 
 
 def test_a_guest_is_told_credits_need_an_account(client, settings):
@@ -58,12 +64,22 @@ def _sign_up(client, nickname: str, email: str):
     )
 
 
+def _confirm_email(client, email: str, capture) -> None:
+    """Open the confirmation link of the last mail to `email` and confirm, as the player would."""
+    body = next(message for message in reversed(mail.outbox) if email in message.to).body
+    link = re.search(r"/accounts/confirm-email/[^/\s]+/", body).group(0)
+    with capture(execute=True):
+        assert client.post(link).status_code == 302
+
+
 def test_signing_up_grants_the_welcome_credits_once(client, settings, django_capture_on_commit_callbacks):
     settings.WALLET_SIGNUP_GRANT = 750
     with django_capture_on_commit_callbacks(execute=True):
         response = _sign_up(client, "Carla", "carla@example.com")
     assert response.status_code == 302
     carla = Player.objects.get(user__email="carla@example.com")
+    assert balances(carla) == [0]  # issue 17: paid once the e-mail address is verified
+    _confirm_email(client, "carla@example.com", django_capture_on_commit_callbacks)
     assert balances(carla) == [750]
     with django_capture_on_commit_callbacks(execute=True):  # later saves of the player grant nothing
         player_rename(player=carla, nickname="Carlota")
@@ -83,13 +99,16 @@ def test_a_guest_who_signs_up_gets_the_welcome_credits(client, settings, django_
     with django_capture_on_commit_callbacks(execute=True):
         _sign_up(client, "Dora", "dora@example.com")
     guest.refresh_from_db()
-    assert not guest.is_guest and balances(guest) == [300]
+    assert not guest.is_guest and balances(guest) == [0]  # issue 17: not before the e-mail is verified
+    _confirm_email(client, "dora@example.com", django_capture_on_commit_callbacks)
+    assert balances(guest) == [300]
 
 
 def test_no_grant_when_the_setting_is_zero(settings, django_capture_on_commit_callbacks):
     settings.WALLET_SIGNUP_GRANT = 0
     with django_capture_on_commit_callbacks(execute=True):
         user = get_user_model().objects.create_user(username="eva", email="eva@example.com")
+        verify_email(user)
         from accounts.services import player_create_for_user
 
         eva = player_create_for_user(user=user, nickname="Eva")
