@@ -6,6 +6,7 @@ DEBUG off, which makes SECRET_KEY mandatory and turns on secure cookies and HSTS
 """
 
 import os
+from datetime import timedelta
 from pathlib import Path
 
 from django.utils.translation import gettext_lazy as _
@@ -37,6 +38,7 @@ INSTALLED_APPS = [
     "csp",
     "allauth",
     "allauth.account",
+    "axes",  # failed log-ins counted and locked out, at the admin's door and the players' (docs/security.md)
     "accounts",
     "lobby",
     "wallet",
@@ -61,6 +63,7 @@ MIDDLEWARE = [
     "accounts.middleware.PlayerMiddleware",
     # The long-lived device cookie, and the browsers and addresses each account is seen with (wallet.trust).
     "accounts.sightings.DeviceMiddleware",
+    "axes.middleware.AxesMiddleware",  # last: a locked-out log-in gets the lock-out page (accounts/login_limits.py)
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -139,6 +142,8 @@ BOT_THINK_SCALE = read.read_fraction(ENV, "BOT_THINK_SCALE", 1.0)
 
 # --- Accounts --------------------------------------------------------------------------------
 AUTHENTICATION_BACKENDS = [
+    # First: refuses a locked-out account or address before any password is checked (django-axes).
+    "axes.backends.AxesStandaloneBackend",
     "django.contrib.auth.backends.ModelBackend",
     "allauth.account.auth_backends.AuthenticationBackend",
 ]
@@ -162,6 +167,24 @@ ACCOUNT_RATE_LIMITS = {
     "reset_password": "20/m/ip,5/m/key",
     "reset_password_from_key": "20/m/ip",
 }
+# django-axes, on every authenticate() of the site (the admin's log-in and the players'): after
+# AXES_FAILURE_LIMIT failures for one account (from any address; an e-mail address counts for its account)
+# or from one address (over any accounts), within AXES_COOLOFF_TIME, that account or address cannot log in
+# until AXES_COOLOFF_TIME after the last failure counted. Tries while locked are refused and not counted,
+# so the lock ends on time however often someone retries. A success does not wipe the failures (it would
+# let a guesser clear an address's count by logging in to an account of their own). Counted in the
+# database (AccessAttempt rows: an audit operators see in the admin, kept across a Redis restart;
+# `manage.py axes_reset_username NAME` / `axes_reset_ip ADDRESS` lift a lock at once).
+AXES_FAILURE_LIMIT = 10
+AXES_COOLOFF_TIME = timedelta(minutes=15)
+AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
+AXES_RESET_ON_SUCCESS = False
+AXES_HANDLER = "axes.handlers.database.AxesDatabaseHandler"
+AXES_USERNAME_CALLABLE = "accounts.login_limits.account_key"
+AXES_CLIENT_IP_CALLABLE = "config.client_address.client_ip"  # the address every per-address limit uses
+AXES_LOCKOUT_CALLABLE = "accounts.login_limits.locked_out"  # a translated page, status 429
+AXES_HTTP_RESPONSE_CODE = 429
 LOGIN_REDIRECT_URL = "/"
 ACCOUNT_LOGOUT_REDIRECT_URL = "/"
 
@@ -219,6 +242,9 @@ if BEHIND_PROXY:
 # The client's address, for every limit by address: the last X-Forwarded-For entry (the one our proxy
 # appended) behind the proxy, else REMOTE_ADDR. config/client_address.py; docs/security.md.
 CLIENT_IP_FROM_FORWARDED_FOR = BEHIND_PROXY
+# allauth's own limits (ACCOUNT_RATE_LIMITS) take the same address: the last X-Forwarded-For entry behind the
+# proxy. Left at 0 they would take REMOTE_ADDR, the proxy, and every player would share one log-in budget.
+ALLAUTH_TRUSTED_PROXY_COUNT = 1 if CLIENT_IP_FROM_FORWARDED_FOR else 0
 RATELIMIT_IP_META_KEY = "config.client_address.client_ip"
 RATELIMIT_USE_CACHE = "default"  # Redis (CACHES above): the counts are shared by every daphne process
 # Code look-ups by someone not in the room or group (/r/?code=, /r/CODE/, /g/CODE/, Claves' box): per

@@ -14,7 +14,8 @@ import json
 from django.conf import settings
 print(json.dumps({name: getattr(settings, name) for name in [
     "DEBUG", "SESSION_COOKIE_SECURE", "CSRF_COOKIE_SECURE", "SECURE_HSTS_SECONDS",
-    "SECURE_SSL_REDIRECT", "ALLOWED_HOSTS", "CSRF_TRUSTED_ORIGINS", "LANGUAGE_CODE"]}
+    "SECURE_SSL_REDIRECT", "ALLOWED_HOSTS", "CSRF_TRUSTED_ORIGINS", "LANGUAGE_CODE",
+    "ALLAUTH_TRUSTED_PROXY_COUNT", "AXES_CLIENT_IP_CALLABLE"]}
     | {"db": settings.DATABASES["default"]["ENGINE"], "proxy": list(settings.SECURE_PROXY_SSL_HEADER or [])}))
 """
 
@@ -51,6 +52,9 @@ def test_production_settings_are_secure_by_default():
     assert settings["db"] == "django.db.backends.postgresql"
     assert settings["proxy"] == ["HTTP_X_FORWARDED_PROTO", "https"]
     assert settings["LANGUAGE_CODE"] == "es"
+    # Every limit by address (allauth's, axes', the look-ups') reads the client's address the proxy appended.
+    assert settings["ALLAUTH_TRUSTED_PROXY_COUNT"] == 1
+    assert settings["AXES_CLIENT_IP_CALLABLE"] == "config.client_address.client_ip"
 
 
 def test_production_refuses_to_start_without_a_secret_key():
