@@ -224,4 +224,7 @@ def env_for(url: str, redis_url: str) -> dict[str, str]:
         REDIS_URL=redis_url,
         DEBUG=os.environ.get("DEBUG", "1"),
         CODE_LOOKUP_RATES="1000000/m",
+        # A staked table's two members play each other again and again: the day's cap per pair of accounts
+        # (wallet/trust.py) would refuse their sixth game.
+        WALLET_PAIR_GAMES_PER_DAY="0",
     )
