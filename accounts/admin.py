@@ -3,9 +3,10 @@ from django.contrib import admin
 from django.utils.translation import gettext_lazy as _
 
 from accounts.forms import NicknameField
-from accounts.models import Player
+from accounts.models import Player, Sighting
 from accounts.nicknames import NicknameError
 from accounts.services import player_rename
+from config.readonly_admin import ReadOnlyAdmin
 
 
 class PlayerAdminForm(forms.ModelForm):
@@ -22,7 +23,7 @@ class PlayerAdmin(admin.ModelAdmin):
     list_display = ["nickname", "tag", "user", "is_guest", "created_at", "last_seen_at"]
     list_filter = [("user", admin.EmptyFieldListFilter)]
     search_fields = ["nickname", "nickname_key", "tag", "user__email"]
-    readonly_fields = ["tag", "created_at", "last_seen_at"]
+    readonly_fields = ["tag", "created_at", "last_seen_at", "signup_ip"]
     raw_id_fields = ["user"]
 
     @admin.display(boolean=True, description=_("guest"))
@@ -38,3 +39,14 @@ class PlayerAdmin(admin.ModelAdmin):
             player_rename(player=obj, nickname=form.cleaned_data["nickname"])
         except NicknameError as error:
             self.message_user(request, error.message, level="error")
+
+
+@admin.register(Sighting)
+class SightingAdmin(ReadOnlyAdmin):
+    """Which browsers (device cookie) and addresses each account was seen with: accounts sharing a value are
+    related, and may not stake against each other (wallet/trust.py). Search a value to find its accounts."""
+
+    list_display = ["player", "kind", "value", "first_seen", "last_seen"]
+    list_filter = ["kind", ("last_seen", admin.DateFieldListFilter)]
+    search_fields = ["value", "player__nickname", "player__user__email"]
+    list_select_related = ["player"]

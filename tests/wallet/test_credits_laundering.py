@@ -248,3 +248,21 @@ def test_the_statement_says_what_happened_in_words_each_linked_to_its_game(admin
     assert f"Partida de Wordgrid contra {carla_name}: ganaste 90" in spanish
     assert "Créditos de bienvenida" in spanish and "Ajuste del sitio: Tournament prize" in spanish
     assert_ledger_sound()
+
+
+def test_an_admin_finds_the_accounts_of_one_browser_and_the_refusals_by_reason(admin_client):
+    ana, beto = member("ana"), member("beto")
+    shared = browser()
+    visit(shared, ana)
+    shared.post("/accounts/logout/")
+    visit(shared, beto)
+    accept(shared, offers.offer_post(player=ana, game="wordgrid", stake=50))
+    device = shared.cookies["dg_device"].value.split(":")[0]
+    found = admin_client.get("/admin/accounts/sighting/", {"q": device}).content.decode()
+    assert ana.display_name in found and beto.display_name in found
+    by_reason = admin_client.get("/admin/wallet/pairingrefusal/", {"reason": "browser"}).content.decode()
+    assert beto.display_name in by_reason and "shared a browser" in by_reason
+    assert admin_client.get("/admin/wallet/pairingrefusal/", {"reason": "played"}).context["cl"].result_count == 0
+    assert (
+        admin_client.get(f"/admin/wallet/pairingrefusal/{PairingRefusal.objects.get().pk}/delete/").status_code == 403
+    )
