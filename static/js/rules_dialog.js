@@ -1,8 +1,8 @@
 // The room's "?" (templates/games/rules_dialog.html): a link to the game's rules page, opened here as a
 // modal <dialog> that holds the same text, so the player reads the rules without leaving the game. The
 // dialog closes with its button (a method="dialog" form), Escape, or a tap on the backdrop. While it is
-// open, keys go no further than it: a letter typed then never reaches the board behind (its default
-// action, a button's press or the dialog's Escape, still happens).
+// open, keys go no further than it: a letter, Enter or Escape typed then never reaches the board behind (the
+// keys' own default actions still happen: Tab moves the focus, Enter presses the button, Escape closes).
 const link = document.querySelector("[data-rules-open]");
 const dialog = link && document.getElementById(link.dataset.rulesOpen);
 
@@ -23,7 +23,7 @@ if (link && dialog && typeof dialog.showModal === "function") {
   });
   // Boards listen for keys on the document: while the rules are open, only the dialog gets them.
   const keep = (event) => {
-    if (dialog.open && event.key !== "Escape" && event.key !== "Tab") event.stopPropagation();
+    if (dialog.open) event.stopPropagation();
   };
   window.addEventListener("keydown", keep, true);
   window.addEventListener("keyup", keep, true);
