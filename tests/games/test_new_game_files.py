@@ -1,7 +1,7 @@
 """A game is its folder: docs/engine-interface.md ends with the files a new game adds, and this checks the claim.
 
 Every registered game provides what that list says (its spec, engine, bots when it has bot levels, the
-templates its spec names, its board module, stylesheet and rules page), the registries are exactly the game
+templates its spec names, its board module, stylesheet, rules page and "How to play" texts), the registries are exactly the game
 folders, and the room page (games/views.py, templates/games/room.html) names no game.
 """
 
@@ -44,6 +44,7 @@ def test_the_doc_ends_with_the_files_a_new_game_adds() -> None:
         "static/js/games/<slug>.js",
         "static/css/<slug>.css",
         "docs/rules/<slug>.md",
+        "templates/games/<slug>/rules.es.html",
     ):
         assert path in listed, path
 
@@ -81,6 +82,8 @@ def test_each_game_provides_the_listed_files(slug: str) -> None:
     assert (ROOT / "static" / "js" / "games" / f"{slug}.js").is_file()
     assert (ROOT / "static" / "css" / f"{slug}.css").is_file()
     assert (ROOT / "docs" / "rules" / f"{slug}.md").is_file()
+    for language in ("es", "en"):  # the "How to play" page (games/rules_pages.py, docs/rules-pages.md)
+        assert (ROOT / "templates" / "games" / slug / f"rules.{language}.html").is_file(), language
     for sheet in spec.stylesheets:  # shared sheets a game may load before its own
         assert (ROOT / "static" / sheet).is_file(), sheet
 
