@@ -69,6 +69,12 @@ MIDDLEWARE = [
 ROOT_URLCONF = "config.urls"
 ASGI_APPLICATION = "config.asgi.application"
 SITE_ID = 1
+# What the e-mails call the site and where they say it is (the Sites row, set at every migrate: accounts/site.py).
+# SITE_DOMAIN: the public host name; by default the first of ALLOWED_HOSTS (production must set those anyway).
+SITE_NAME = "Dream Games"
+SITE_DOMAIN = ENV.get("SITE_DOMAIN", "").strip() or next(
+    (host.lstrip(".") for host in ALLOWED_HOSTS if host not in ("*", "")), "localhost"
+)
 
 TEMPLATES = [
     {
@@ -159,6 +165,15 @@ ACCOUNT_SIGNUP_FORM_CLASS = "accounts.forms.NicknameSignupForm"
 ACCOUNT_EMAIL_VERIFICATION = "optional"
 ACCOUNT_LOGOUT_ON_GET = False
 ACCOUNT_SESSION_REMEMBER = True
+# Nobody learns from the account pages whether an address has an account: the log-in's error is the same for
+# both, a password reset ends on the same page and mails only an address that has an account (allauth's
+# "unknown account" mail would let anyone make the site mail any address). Sign-up hides it only with
+# mandatory verification (docs/security.md: with "optional" allauth lets uniqueness win and says "taken").
+ACCOUNT_PREVENT_ENUMERATION = True
+ACCOUNT_EMAIL_UNKNOWN_ACCOUNTS = False
+ACCOUNT_EMAIL_SUBJECT_PREFIX = f"[{SITE_NAME}] "
+# Links in the e-mails (confirm, reset) are https in production even when the request reached daphne as http.
+ACCOUNT_DEFAULT_HTTP_PROTOCOL = "http" if DEBUG else "https"
 # Rate limits are allauth's defaults made explicit, so that turning them off is a visible change.
 ACCOUNT_RATE_LIMITS = {
     "login_failed": "10/m/ip,5/5m/key",
@@ -197,7 +212,7 @@ if EMAIL_HOST:
     EMAIL_USE_TLS = read.read_bool(ENV, "EMAIL_USE_TLS", True)
 else:
     EMAIL_BACKEND = "django.core.mail.backends.console.EmailBackend"
-DEFAULT_FROM_EMAIL = ENV.get("DEFAULT_FROM_EMAIL", "Dream Games <noreply@localhost>")
+DEFAULT_FROM_EMAIL = ENV.get("DEFAULT_FROM_EMAIL", f"{SITE_NAME} <noreply@{SITE_DOMAIN.split(':')[0]}>")
 
 # --- Language --------------------------------------------------------------------------------
 LANGUAGE_CODE = "es"

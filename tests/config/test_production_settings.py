@@ -15,7 +15,8 @@ from django.conf import settings
 print(json.dumps({name: getattr(settings, name) for name in [
     "DEBUG", "SESSION_COOKIE_SECURE", "CSRF_COOKIE_SECURE", "SECURE_HSTS_SECONDS",
     "SECURE_SSL_REDIRECT", "ALLOWED_HOSTS", "CSRF_TRUSTED_ORIGINS", "LANGUAGE_CODE",
-    "ALLAUTH_TRUSTED_PROXY_COUNT", "AXES_CLIENT_IP_CALLABLE"]}
+    "ALLAUTH_TRUSTED_PROXY_COUNT", "AXES_CLIENT_IP_CALLABLE", "SITE_NAME", "SITE_DOMAIN", "DEFAULT_FROM_EMAIL",
+    "ACCOUNT_DEFAULT_HTTP_PROTOCOL"]}
     | {"db": settings.DATABASES["default"]["ENGINE"], "proxy": list(settings.SECURE_PROXY_SSL_HEADER or [])}))
 """
 
@@ -55,6 +56,10 @@ def test_production_settings_are_secure_by_default():
     # Every limit by address (allauth's, axes', the look-ups') reads the client's address the proxy appended.
     assert settings["ALLAUTH_TRUSTED_PROXY_COUNT"] == 1
     assert settings["AXES_CLIENT_IP_CALLABLE"] == "config.client_address.client_ip"
+    # The e-mails name the site and its public host, and link to it over https.
+    assert (settings["SITE_NAME"], settings["SITE_DOMAIN"]) == ("Dream Games", "play.example")
+    assert settings["DEFAULT_FROM_EMAIL"] == "Dream Games <noreply@play.example>"
+    assert settings["ACCOUNT_DEFAULT_HTTP_PROTOCOL"] == "https"
 
 
 def test_production_refuses_to_start_without_a_secret_key():
