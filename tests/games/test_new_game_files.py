@@ -1,8 +1,8 @@
 """A game is its folder: docs/engine-interface.md ends with the files a new game adds, and this checks the claim.
 
 Every registered game provides what that list says (its spec, engine, bots when it has bot levels, the
-templates its spec names, its board module, stylesheet, rules page and "How to play" texts), the registries are exactly the game
-folders, and the room page (games/views.py, templates/games/room.html) names no game.
+templates its spec names, its board module, stylesheet, rules page and "How to play" texts), the registries
+are exactly the game folders, and the room page (games/views.py, templates/games/room.html) names no game.
 """
 
 from __future__ import annotations
