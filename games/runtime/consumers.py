@@ -12,6 +12,7 @@ from autobahn.exception import Disconnected
 from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
+from django.db.models import Q
 from django.utils import translation
 
 from games.models import Match, Room
@@ -272,8 +273,13 @@ class RoomConsumer(SiteSocket):
 
     @database_sync_to_async
     def _room_id(self) -> int | None:
+        """The open room of this code if the player is in it (seated, or came in to watch by the room
+        page's button). Anyone else is told "no room", as for a code that does not exist: the socket is no
+        way round the look-up limit of the pages (games/lookups.py)."""
+        pk = self.player.pk
         open_rooms = Room.objects.filter(code=self.code).exclude(status=Room.CLOSED)
-        return open_rooms.values_list("pk", flat=True).first()
+        theirs = open_rooms.filter(Q(seats__player_id=pk) | Q(visitors__player_id=pk))
+        return theirs.values_list("pk", flat=True).first()
 
     def _language(self) -> str:
         return socket_language(self.scope)

@@ -212,6 +212,7 @@ def _table(slug: str):
         clients.append(client)
     everyone = [Player.objects.get(nickname=f"S{slug[:3]}{index}") for index in range(len(clients))]
     match, people, now = mid_game(slug, people=everyone[:-1])
+    clients[-1].post(f"/r/{match.room.code}/")  # the spectator comes in by the invitation's Watch button
     player, action, turn, now = next_move(match, people, now)
     mover = people.index(player)
     other = next(seat for seat in range(len(people)) if seat != mover)

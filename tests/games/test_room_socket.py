@@ -168,6 +168,7 @@ async def test_a_spectator_sees_colours_only_and_cannot_play():
     def carla_cookie():
         client = Client()
         client.post("/guest/", {"nickname": "Carla"})
+        client.post(f"/r/{code}/")  # the invitation's button: a match is on, so Carla watches
         return client.cookies["sessionid"].value
 
     carla = socket(code, await carla_cookie())
@@ -214,6 +215,16 @@ async def test_unknown_rooms_and_strangers_are_refused():
     assert await closed_with(socket("ZZZZZZ", None)) == 4401
     assert await closed_with(socket(code, None)) == 4401
     assert await closed_with(socket("ZZZZZZ", _ana)) == 4404
+
+    @database_sync_to_async
+    def stranger_cookie():
+        client = Client()
+        client.post("/guest/", {"nickname": "Mallory"})
+        return client.cookies["sessionid"].value
+
+    # A player who never came into the room is told "no room" as for a made-up code: scanning codes
+    # through the socket reveals nothing.
+    assert await closed_with(socket(code, await stranger_cookie())) == 4404
 
 
 async def test_the_room_shows_who_is_connected():
