@@ -19,11 +19,11 @@ from config import asgi  # first: Django set up, the site's application built
 # isort: on
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
-from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 from django.urls import re_path  # noqa: E402
 
 from accounts.channels import PlayerScopeMiddleware  # noqa: E402
 from config.routing import websocket_urlpatterns  # noqa: E402
+from config.ws_origin import SameOriginValidator  # noqa: E402
 from games.routing import websocket_urlpatterns as game_routes  # noqa: E402
 from games.runtime.consumers import RoomConsumer  # noqa: E402
 
@@ -51,6 +51,6 @@ def _routes():
 application = ProtocolTypeRouter(
     {
         "http": asgi.django_asgi_app,
-        "websocket": AllowedHostsOriginValidator(AuthMiddlewareStack(PlayerScopeMiddleware(URLRouter(_routes())))),
+        "websocket": SameOriginValidator(AuthMiddlewareStack(PlayerScopeMiddleware(URLRouter(_routes())))),
     }
 )

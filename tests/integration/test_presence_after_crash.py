@@ -60,7 +60,7 @@ def room_socket(port: int, code: str, cookie: str):
     return connect(
         f"ws://127.0.0.1:{port}/ws/rooms/{code}/",
         open_timeout=30,
-        additional_headers={"Origin": "http://127.0.0.1", "Cookie": f"sessionid={cookie}"},
+        additional_headers={"Origin": f"http://127.0.0.1:{port}", "Cookie": f"sessionid={cookie}"},
     )
 
 

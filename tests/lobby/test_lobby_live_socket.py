@@ -26,7 +26,11 @@ async def lobby_socket(cookie: str, watch: str | None = None) -> WebsocketCommun
     socket = WebsocketCommunicator(
         application,
         "/ws/lobby/",
-        headers=[(b"origin", b"http://127.0.0.1"), (b"cookie", f"sessionid={cookie}".encode())],
+        headers=[
+            (b"origin", b"http://127.0.0.1"),
+            (b"host", b"127.0.0.1"),
+            (b"cookie", f"sessionid={cookie}".encode()),
+        ],
     )
     assert (await socket.connect())[0]
     assert (await socket.receive_json_from())["type"] == "hello"

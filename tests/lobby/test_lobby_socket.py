@@ -13,6 +13,7 @@ from tests.conftest import PASSWORD, closed_with
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("async_db_connections_closed")]
 
 ORIGIN = (b"origin", b"http://127.0.0.1")
+HOST = (b"host", b"127.0.0.1")  # the socket's own host: its Origin must match it (config/ws_origin.py)
 
 
 @database_sync_to_async
@@ -36,7 +37,7 @@ def session_cookie_for_member(email: str) -> str:
 
 
 def communicator(cookie: str | None, origin=ORIGIN) -> WebsocketCommunicator:
-    headers = [origin] if origin else []
+    headers = [HOST, origin] if origin else [HOST]
     if cookie:
         headers.append((b"cookie", f"sessionid={cookie}".encode()))
     return WebsocketCommunicator(application, "/ws/lobby/", headers=headers)
@@ -116,7 +117,7 @@ async def test_errors_are_written_in_the_pages_language():
         None: ("Tipo de mensaje desconocido.", "Tema desconocido."),
     }
     for language, (unknown_type, unknown_topic) in expected.items():
-        headers = [ORIGIN, (b"cookie", f"sessionid={cookie}".encode())]
+        headers = [ORIGIN, (b"cookie", f"sessionid={cookie}".encode()), HOST]
         if language:
             headers[1] = (b"cookie", f"sessionid={cookie}; django_language={language}".encode())
         socket = WebsocketCommunicator(application, "/ws/lobby/", headers=headers)

@@ -38,7 +38,11 @@ async def test_the_second_player_is_paired_with_the_first_and_the_first_is_told(
     lobby = WebsocketCommunicator(
         application,
         "/ws/lobby/",
-        headers=[(b"origin", b"http://127.0.0.1"), (b"cookie", f"sessionid={ana_cookie}".encode())],
+        headers=[
+            (b"origin", b"http://127.0.0.1"),
+            (b"host", b"127.0.0.1"),
+            (b"cookie", f"sessionid={ana_cookie}".encode()),
+        ],
     )
     assert (await lobby.connect())[0]
     assert (await lobby.receive_json_from())["type"] == "hello"
