@@ -1,6 +1,12 @@
-"""/healthz: do the database, Redis, a Celery worker and beat answer?
+"""/healthz: can this web process serve? /healthz/details: do the database, Redis, a worker and beat answer?
 
-An operator's load balancer or monitor reads this. 200 only when everything answers.
+Two answers, because anyone can reach the first (issue 17). `/healthz` is the load balancer's: 200
+`{"ok": true}` when this process reaches its database and Redis, 503 `{"ok": false}` otherwise, and nothing
+else (no vendor, error class or heartbeat ages that would describe the stack to a stranger), and it never
+asks the workers (a control ping a stranger could make the site send at will). `/healthz/details` is the
+operator's: each part on its own, the worker and beat included, for staff users logged in or a monitor
+that sends `Authorization: Bearer <HEALTHZ_TOKEN>` (the token from the environment, compared in constant
+time; no token set: staff only); anyone else gets 403 and no details.
 
 Beat and the worker are judged apart, from beat's heartbeat task (config/tasks.py): beat by when it last
 *sent* one, a worker by when one last *ran*. Both are cache reads, so a probe costs two Redis GETs, not a
@@ -8,8 +14,10 @@ broadcast. Only when both are stale (beat is down, so no heartbeat was there to 
 directly, with a control ping that returns at the first reply (at most PING_TIMEOUT when none answers).
 """
 
+import hmac
 import time
 
+from django.conf import settings
 from django.core.cache import cache
 from django.db import connection
 from django.http import JsonResponse
@@ -80,6 +88,26 @@ def check_worker(beat: dict) -> dict:
 
 @never_cache
 def healthz(request):
+    """Liveness for anyone: this process reaches its database and Redis. Only the verdict."""
+    healthy = check_database()["ok"] and check_redis()["ok"]
+    return JsonResponse({"ok": healthy}, status=200 if healthy else 503)
+
+
+def is_operator(request) -> bool:
+    """A staff user's session, or the monitoring token of the environment (HEALTHZ_TOKEN) as a bearer token."""
+    user = getattr(request, "user", None)
+    if user is not None and user.is_authenticated and user.is_staff:
+        return True
+    token = settings.HEALTHZ_TOKEN
+    scheme, _space, sent = request.headers.get("Authorization", "").partition(" ")
+    return bool(token) and scheme.lower() == "bearer" and hmac.compare_digest(sent.strip().encode(), token.encode())
+
+
+@never_cache
+def healthz_details(request):
+    """Each part of the stack on its own, for operators only. 200 only when everything answers."""
+    if not is_operator(request):
+        return JsonResponse({"error": "forbidden"}, status=403)
     beat = check_beat()
     checks = {
         "database": check_database(),

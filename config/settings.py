@@ -249,7 +249,10 @@ X_FRAME_OPTIONS = "DENY"
 SECURE_HSTS_SECONDS = 0 if DEBUG else read.read_int(ENV, "SECURE_HSTS_SECONDS", 31536000)
 SECURE_HSTS_INCLUDE_SUBDOMAINS = not DEBUG
 SECURE_SSL_REDIRECT = read.read_bool(ENV, "SECURE_SSL_REDIRECT", not DEBUG)
-SECURE_REDIRECT_EXEMPT = [r"^healthz$"]  # probes talk plain HTTP to the process
+SECURE_REDIRECT_EXEMPT = [r"^healthz(/details)?$"]  # probes talk plain HTTP to the process
+# The monitor's token for /healthz/details (config/health.py), sent as `Authorization: Bearer ...`; empty: staff
+# users only. Long and random, like SECRET_KEY: `python -c "import secrets; print(secrets.token_urlsafe(32))"`.
+HEALTHZ_TOKEN = ENV.get("HEALTHZ_TOKEN", "")
 # Behind the TLS-terminating proxy of docs/deployment.md.
 BEHIND_PROXY = read.read_bool(ENV, "BEHIND_PROXY", not DEBUG)
 if BEHIND_PROXY:

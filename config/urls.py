@@ -3,11 +3,12 @@ from django.urls import include, path
 from django.views.decorators.http import etag
 from django.views.i18n import JavaScriptCatalog
 
-from config.health import healthz
+from config.health import healthz, healthz_details
 from config.i18n import catalogue_etag
 
 urlpatterns = [
     path("healthz", healthz, name="healthz"),
+    path("healthz/details", healthz_details, name="healthz_details"),
     path("admin/", admin.site.urls),
     path("accounts/", include("allauth.urls")),
     path("i18n/", include("django.conf.urls.i18n")),

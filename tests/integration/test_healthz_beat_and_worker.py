@@ -1,4 +1,5 @@
-"""/healthz against real Celery processes: beat alone is beat ok and worker not ok; a worker then makes both ok.
+"""/healthz/details against real Celery processes: beat alone is beat ok and worker not ok; a worker then makes
+both ok.
 
 Real beat and worker on the test run's Redis (the same cache this process's /healthz reads).
 """
@@ -10,14 +11,16 @@ from tests.integration.stack import celery, flush_redis, stack_env, stop, wait_f
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
-def test_healthz_tells_a_live_beat_from_a_missing_worker(client, tmp_path):
+def test_healthz_tells_a_live_beat_from_a_missing_worker(client, tmp_path, settings):
+    settings.HEALTHZ_TOKEN = "monitor-token-for-the-integration-test-4e8b1c"  # the operators' details
     env = stack_env()
     flush_redis()
     processes = [celery("beat", tmp_path, env)]
     health = {}
 
     def check(part: str, ok: bool) -> bool:
-        health.update(client.get("/healthz").json())
+        details = client.get("/healthz/details", HTTP_AUTHORIZATION=f"Bearer {settings.HEALTHZ_TOKEN}")
+        health.update(details.json())
         return health[part]["ok"] is ok
 
     try:
