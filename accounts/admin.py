@@ -3,7 +3,7 @@ from django.contrib import admin
 from django.utils.translation import gettext_lazy as _
 
 from accounts.forms import NicknameField
-from accounts.models import Player, Sighting
+from accounts.models import PendingSignup, Player, Sighting
 from accounts.nicknames import NicknameError
 from accounts.services import player_rename
 from config.readonly_admin import ReadOnlyAdmin
@@ -50,3 +50,13 @@ class SightingAdmin(ReadOnlyAdmin):
     list_filter = ["kind", ("last_seen", admin.DateFieldListFilter)]
     search_fields = ["value", "player__nickname", "player__user__email"]
     list_select_related = ["player"]
+
+
+@admin.register(PendingSignup)
+class PendingSignupAdmin(ReadOnlyAdmin):
+    """Guests who signed up and have not opened their link yet: the account takes over the guest's Player
+    once the address is confirmed (accounts.services.player_for_user)."""
+
+    list_display = ["guest", "user", "nickname", "created_at"]
+    search_fields = ["nickname", "guest__nickname", "user__email"]
+    list_select_related = ["guest", "user"]

@@ -3,7 +3,7 @@ from django.utils.translation import gettext_lazy as _
 
 from accounts.nicknames import MAX_LENGTH, NicknameError, clean_nickname
 from accounts.selectors import GUEST_SESSION_KEY
-from accounts.services import player_create_for_user, player_upgrade_guest
+from accounts.services import player_create_for_user
 
 
 class NicknameField(forms.CharField):
@@ -43,13 +43,17 @@ class NicknameSignupForm(forms.Form):
         self.field_order = ["nickname"]
 
     def signup(self, request, user):
-        from accounts.models import Player
+        """The account is not logged in until its address is confirmed (ACCOUNT_EMAIL_VERIFICATION is
+        "mandatory"). A newcomer's account gets its Player now; a guest keeps playing as the guest, and the
+        account takes over the guest's Player once the address is confirmed (accounts.services.
+        player_for_user): a guest's sign-up changes nothing they can see, as a sign-up with an address
+        already registered (which allauth answers the same way, and mails the owner) changes nothing."""
+        from accounts.models import PendingSignup, Player
 
         nickname = self.cleaned_data["nickname"]
         guest_id = request.session.get(GUEST_SESSION_KEY)
         guest = Player.objects.filter(pk=guest_id, user__isnull=True).first() if guest_id else None
         if guest is not None:
-            player_upgrade_guest(player=guest, user=user, nickname=nickname)
-            del request.session[GUEST_SESSION_KEY]
+            PendingSignup.objects.create(user=user, guest=guest, nickname=nickname)
         else:
             player_create_for_user(user=user, nickname=nickname)

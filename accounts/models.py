@@ -71,3 +71,26 @@ class Sighting(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player} · {self.kind} {self.value}"
+
+
+class PendingSignup(models.Model):
+    """A guest's sign-up waiting for its e-mail address to be confirmed (ACCOUNT_EMAIL_VERIFICATION is
+    "mandatory"). Until then the guest plays on as the guest they were, and the account takes over their
+    Player (every game stays theirs) when the address is confirmed: so a sign-up with an address that is
+    already registered, which creates nothing, looks the same as a new one (issue 17, enumeration)."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="pending_signup", verbose_name=_("account")
+    )
+    guest = models.ForeignKey(
+        Player, on_delete=models.CASCADE, related_name="pending_signups", verbose_name=_("guest player")
+    )
+    nickname = models.CharField(_("nickname"), max_length=20)
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("sign-up waiting for its address")
+        verbose_name_plural = _("sign-ups waiting for their address")
+
+    def __str__(self) -> str:
+        return f"{self.guest} → {self.user}"

@@ -7,7 +7,7 @@ import secrets
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext_lazy as _
 
-from accounts.models import Player
+from accounts.models import PendingSignup, Player
 from accounts.nicknames import NicknameError, clean_nickname, nickname_key
 
 TAG_SPACE = 10_000
@@ -87,8 +87,26 @@ def player_for_user(*, user) -> Player:
         return user.player
     except Player.DoesNotExist:
         pass
+    # The user object may remember "no player" from before a guest's row was taken over (in this request).
+    found = Player.objects.filter(user=user).first()
+    if found is not None:
+        return found
+    pending = PendingSignup.objects.filter(user=user).select_related("guest").first()
+    if pending is not None:
+        return _take_over_guest(pending)
     try:
         return player_create_for_user(user=user, nickname=default_nickname_for(user))
     except IntegrityError:
         # Two first requests of the same new account at once: the other one made it.
         return Player.objects.get(user=user)
+
+
+def _take_over_guest(pending: PendingSignup) -> Player:
+    """A guest's sign-up whose address was confirmed: the account takes over the guest's Player, with the
+    nickname asked for at sign-up. A guest who became someone else's meanwhile (signed up twice) leaves the
+    account a Player of its own."""
+    user, guest, nickname = pending.user, pending.guest, pending.nickname
+    pending.delete()
+    if Player.objects.filter(pk=guest.pk, user__isnull=True).exists():
+        return player_upgrade_guest(player=guest, user=user, nickname=nickname)
+    return player_create_for_user(user=user, nickname=nickname)

@@ -162,7 +162,13 @@ AUTH_PASSWORD_VALIDATORS = [
 ACCOUNT_LOGIN_METHODS = {"email"}
 ACCOUNT_SIGNUP_FIELDS = ["email*", "password1*", "password2*"]
 ACCOUNT_SIGNUP_FORM_CLASS = "accounts.forms.NicknameSignupForm"
-ACCOUNT_EMAIL_VERIFICATION = "optional"
+# An account is logged in once its address is confirmed (the link logs in the browser that signed up): only
+# then can a sign-up with an address already registered look like a new one (ACCOUNT_PREVENT_ENUMERATION:
+# allauth mails the owner instead and shows the same page). Nobody waits to play: guests play every free
+# game with a nickname, and a guest who signs up plays on as the guest until the link takes them in
+# (accounts.models.PendingSignup). The sign-up grant and staked play wait for the address anyway.
+ACCOUNT_EMAIL_VERIFICATION = "mandatory"
+ACCOUNT_LOGIN_ON_EMAIL_CONFIRMATION = True
 ACCOUNT_LOGOUT_ON_GET = False
 ACCOUNT_SESSION_REMEMBER = True
 # Nobody learns from the account pages whether an address has an account: the log-in's error is the same for

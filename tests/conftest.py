@@ -52,8 +52,11 @@ def _code_lookup_budget_per_test():
 
 @pytest.fixture
 def alice(db):
+    from tests.emails import verify_email
+
     user = get_user_model().objects.create_user(username="alice", email="alice@example.com", password=PASSWORD)
     player_create_for_user(user=user, nickname="Alice")
+    verify_email(user)  # a registered player, who opened the link (ACCOUNT_EMAIL_VERIFICATION is mandatory)
     return user
 
 

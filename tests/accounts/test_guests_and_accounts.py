@@ -75,7 +75,17 @@ def test_the_profile_sends_a_newcomer_to_the_guest_page(client):
     assert back["Location"] == "/me/?tab=1"
 
 
-def test_a_guest_who_signs_up_keeps_the_same_player(client):
+def confirm_by_link(client, mailoutbox, email: str):
+    """The browser that signed up opens the link mailed to `email` and confirms the address (a POST, as
+    allauth's confirmation page does)."""
+    import re
+
+    message = next(m for m in reversed(mailoutbox) if email in m.to)
+    link = re.search(r"https?://[^/\s]+(/accounts/confirm-email/[^/\s]+/)", message.body).group(1)
+    return client.post(link)
+
+
+def test_a_guest_who_signs_up_plays_on_as_the_guest_and_keeps_the_same_player(client, mailoutbox):
     client.post("/guest/", {"nickname": "Lucía"})
     guest = Player.objects.get()
     response = client.post(
@@ -83,11 +93,51 @@ def test_a_guest_who_signs_up_keeps_the_same_player(client):
         {"nickname": "Lucía", "email": "lucia@example.com", "password1": PASSWORD, "password2": PASSWORD},
     )
     assert response.status_code == 302, response.content.decode()[:2000]
+    assert response["Location"] == "/accounts/confirm-email/"  # "check your e-mail"
     user = get_user_model().objects.get(email="lucia@example.com")
+    # Until the address is confirmed she is the guest she was: same Player, same session, not logged in.
+    guest.refresh_from_db()
+    assert guest.is_guest and client.session[GUEST_SESSION_KEY] == guest.pk
+    assert "_auth_user_id" not in client.session and "Lucía" in client.get("/").content.decode()
     assert Player.objects.count() == 1
+    # The link takes her in: the account has her Player, with every game she played.
+    assert confirm_by_link(client, mailoutbox, "lucia@example.com").status_code == 302
     guest.refresh_from_db()
     assert guest.user == user and not guest.is_guest and guest.nickname == "Lucía"
-    assert GUEST_SESSION_KEY not in client.session
+    assert Player.objects.count() == 1
+    assert GUEST_SESSION_KEY not in client.session and client.session["_auth_user_id"] == str(user.pk)
+
+
+def test_a_guest_who_confirms_in_another_browser_still_gets_their_player(client, mailoutbox):
+    from django.test import Client
+
+    client.post("/guest/", {"nickname": "Lucía"})
+    guest = Player.objects.get()
+    signed = client.post(
+        "/accounts/signup/",
+        {"nickname": "Lucía G", "email": "lucia.g@example.com", "password1": PASSWORD, "password2": PASSWORD},
+    )
+    assert signed.status_code == 302, signed.content.decode()[-3000:]
+    phone = Client()  # the mail is opened on the phone
+    confirm_by_link(phone, mailoutbox, "lucia.g@example.com")
+    guest.refresh_from_db()
+    assert guest.user.email == "lucia.g@example.com" and guest.nickname == "Lucía G"
+    # The guest's old session no longer stands for the player: she logs in as the account.
+    assert "Lucía G" not in client.get("/").content.decode()
+    phone.post("/accounts/login/", {"login": "lucia.g@example.com", "password": PASSWORD})
+    assert "Lucía G" in phone.get("/").content.decode()
+
+
+def test_an_account_is_logged_in_only_once_its_address_is_confirmed(client, mailoutbox):
+    response = client.post(
+        "/accounts/signup/",
+        {"nickname": "Carlos", "email": "carlos@example.com", "password1": PASSWORD, "password2": PASSWORD},
+    )
+    assert response["Location"] == "/accounts/confirm-email/" and "_auth_user_id" not in client.session
+    refused = client.post("/accounts/login/", {"login": "carlos@example.com", "password": PASSWORD})
+    assert "_auth_user_id" not in client.session, refused.status_code  # allauth mails the link again
+    confirm_by_link(client, mailoutbox, "carlos@example.com")
+    assert "Carlos" in client.get("/").content.decode()
 
 
 def test_a_newcomer_signs_up_with_a_nickname(client):

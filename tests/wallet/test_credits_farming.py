@@ -118,6 +118,9 @@ def test_the_site_wide_daily_cap_withholds_the_grant_and_says_so(settings, djang
 def test_an_unverified_account_sees_that_the_grant_waits_for_its_address(django_capture_on_commit_callbacks):
     with django_capture_on_commit_callbacks(execute=True):
         browser = sign_up("Eli", "198.51.100.3")
+    assert "_auth_user_id" not in browser.session  # a sign-up is logged in by its link only
+    # An account logged in without a confirmed address (made by an admin, say) is told what it waits for.
+    browser.force_login(player("Eli").user)
     page = browser.get("/wallet/").content.decode()
     assert 'data-testid="grant-waits"' in page and "Confirm your e-mail address" in page
 
@@ -129,6 +132,7 @@ def test_an_unverified_account_cannot_post_or_accept_a_stake(make_player, django
     with django_capture_on_commit_callbacks(execute=True):
         browser = sign_up("Mallory", "198.51.100.4")
     mallory = player("Mallory")
+    browser.force_login(mallory.user)  # logged in without a confirmed address (an admin-made account, say)
     from wallet.services import wallet_grant
 
     wallet_grant(player=mallory, amount=500, key="seed:mallory")  # credits from elsewhere (an admin's grant)

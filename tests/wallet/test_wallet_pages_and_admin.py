@@ -99,9 +99,10 @@ def test_a_guest_who_signs_up_gets_the_welcome_credits(client, settings, django_
     with django_capture_on_commit_callbacks(execute=True):
         _sign_up(client, "Dora", "dora@example.com")
     guest.refresh_from_db()
-    assert not guest.is_guest and balances(guest) == [0]  # issue 17: not before the e-mail is verified
+    assert guest.is_guest and balances(guest) == [0]  # issue 17: the guest until the e-mail is verified
     _confirm_email(client, "dora@example.com", django_capture_on_commit_callbacks)
-    assert balances(guest) == [300]
+    guest.refresh_from_db()
+    assert not guest.is_guest and balances(guest) == [300]
 
 
 def test_no_grant_when_the_setting_is_zero(settings, django_capture_on_commit_callbacks):
