@@ -50,6 +50,35 @@ def _code_lookup_budget_per_test():
     yield
 
 
+# pytest-django's fixtures that give a test the database (its marker aside), the most demanding first.
+DATABASE_FIXTURES = ("transactional_db", "django_db_reset_sequences", "django_db_serialized_rollback", "db")
+
+
+@pytest.fixture(autouse=True)
+def _ledger_sound_after_each_test(request):
+    """Every test that used the database leaves the ledger sound: `manage.py ledger_check` (every invariant:
+    transfers and balances sum to zero, nobody below zero, cached balances equal their legs, escrows hold
+    their open stakes) runs after it, before its database is rolled back or flushed (pytest-django's own
+    fixtures and marker are torn down after this one). Whatever a test did to the wallet, through any service
+    or any attack, the suite as a whole proves the ledger held (issue 17)."""
+    marked = request.node.get_closest_marker("django_db") is not None  # pytest-django set the database up already
+    named = next((name for name in DATABASE_FIXTURES if name in request.fixturenames), None)
+    if not marked and named:
+        # Set up here, inside this fixture, so that it is torn down (rolled back, flushed) after the check.
+        request.getfixturevalue(named)
+    yield
+    if not (marked or named) or request.node.get_closest_marker("ledger_corrupted"):
+        return
+    from django.core.management import call_command
+
+    from wallet.models import Transfer
+
+    if Transfer.objects.exists():
+        import io
+
+        call_command("ledger_check", stdout=io.StringIO())
+
+
 @pytest.fixture
 def alice(db):
     from tests.emails import verify_email
