@@ -46,7 +46,13 @@ RESERVED = {
     "dream games",
     "anfitrion",
     "host",
-    # the same words in the other scripts of the site's languages
+    # the same claims in the other languages of the site's players (Latin spellings fold their accents)
+    "administrateur",
+    "amministratore",
+    "moderateur",
+    "moderatore",
+    "yonetici",
+    # ... and in the other scripts: Cyrillic, Korean, Greek, Arabic, Hebrew, Devanagari, Han, kana, Thai
     "админ",
     "адмін",
     "администратор",
@@ -54,7 +60,30 @@ RESERVED = {
     "модератор",
     "관리자",
     "운영자",
+    "어드민",
+    "모더레이터",
+    "διαχειριστης",
+    "συντονιστης",
+    "مدير",
+    "مشرف",
+    "מנהל",
+    "מנהלן",
+    "प्रशासक",
+    "व्यवस्थापक",
+    "管理员",
+    "管理員",
+    "管理者",
+    "版主",
+    "運営",
+    "アドミン",
+    "モデレーター",
+    "ผู้ดูแล",
 }
+# Scripts written without spaces between words: a reserved word in one of them is refused anywhere in a
+# nickname ("管理者です"), not only as a word of it.
+UNSPACED_SCRIPTS = {"HAN", "HIRAGANA", "KATAKANA", "THAI"}
+# A plural of a reserved word ("Admins", "Modérateurs") is as much a claim as the word.
+PLURALS = ("es", "s")
 # The bots' display names (games/runtime/views.py shows them at a table): refused as a whole nickname.
 BOT_NAMES = ("Alba", "Bruno", "Cleo", "Dani", "Enzo", "Fina")
 
@@ -124,7 +153,7 @@ def clean_nickname(raw: str) -> str:
         )
     if _is_reserved(nickname):
         raise NicknameError("reserved", _("That nickname is reserved. Please choose another."))
-    if _squeezed(nickname) in _bot_skeletons():
+    if _is_bot_name(nickname):
         raise NicknameError("bot_name", _("That is the name of one of the site's bots. Please choose another."))
     return nickname
 
@@ -155,6 +184,11 @@ def skeleton(text: str) -> str:
     return folded.translate(SKELETON_LETTERS)
 
 
+# Latin letters drawn another way that Unicode's confusables leave out: small capitals (ᴀᴅᴍɪɴ), read by
+# their names ("LATIN LETTER SMALL CAPITAL A").
+DRAWN_LATIN = re.compile(r"LATIN (?:SMALL |CAPITAL )?LETTER (?:SMALL CAPITAL |INVERTED SMALL CAPITAL )?([A-Z])")
+
+
 def _latin_lookalike(char: str) -> str:
     if char.isascii():
         return char
@@ -164,7 +198,8 @@ def _latin_lookalike(char: str) -> str:
             latin = glyph["c"].strip("\u200e")
             if len(latin) == 1 and latin.isascii() and latin.isalnum():
                 return latin
-    return char
+    drawn = DRAWN_LATIN.fullmatch(unicodedata.name(char, ""))
+    return drawn.group(1).lower() if drawn else char
 
 
 @functools.cache
@@ -180,12 +215,22 @@ def _squeezed(text: str) -> str:
 
 def _is_reserved(nickname: str) -> bool:
     words = {skeleton(word) for word in WORD_BREAK.split(nickname) if word}
+    singulars = {word[: -len(ending)] for word in words for ending in PLURALS if word.endswith(ending)}
     reserved = _reserved_skeletons()
+    squeezed = _squeezed(nickname)
     return (
-        _squeezed(nickname) in reserved
-        or bool(words & reserved)
-        or any(phrase in _squeezed(nickname) for phrase in _reserved_phrases())
+        squeezed in reserved
+        or bool((words | singulars) & reserved)
+        or any(phrase in squeezed for phrase in _reserved_phrases())
     )
+
+
+def _is_bot_name(nickname: str) -> bool:
+    """A bot's name as the whole nickname, also with digits or separators around it ("Alba2", "Alba_01")."""
+    return _squeezed(NUMBERED.sub("", nickname)) in _bot_skeletons()
+
+
+NUMBERED = re.compile(r"^[\d\s._\-]+|[\d\s._\-]+$")
 
 
 @functools.cache
@@ -195,8 +240,14 @@ def _reserved_skeletons() -> frozenset[str]:
 
 @functools.cache
 def _reserved_phrases() -> frozenset[str]:
-    """Reserved names of more than one word ("Dream Games"): refused anywhere in a nickname, spaced or not."""
-    return frozenset(_squeezed(word) for word in RESERVED if " " in word)
+    """Reserved names refused anywhere in a nickname: those of more than one word ("Dream Games"), spaced or
+    not, and those of scripts written without spaces (UNSPACED_SCRIPTS)."""
+    from confusable_homoglyphs import categories
+
+    def unspaced(word: str) -> bool:
+        return any(categories.alias(char) in UNSPACED_SCRIPTS for char in word)
+
+    return frozenset(_squeezed(word) for word in RESERVED if " " in word or unspaced(word))
 
 
 @functools.cache

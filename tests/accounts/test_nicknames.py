@@ -46,6 +46,10 @@ REAL_NAMES = [
     "Robot Ana",
     "Albano",  # a bot's name is only taken as a whole name
     "Bruno G.",
+    "Dani Ruiz",  # a bot's name among other words is a person's name
+    "Amos",  # ends in s: not a plural of anything reserved
+    "山田管理",  # 管理 alone is a word of many names; 管理者 is the claim
+    "Νίκος Παπάς",
 ]
 
 
@@ -75,10 +79,29 @@ IMPERSONATIONS = [
     ("админ", "reserved"),  # "admin" in Cyrillic
     ("Модератор", "reserved"),
     ("관리자", "reserved"),  # "administrator" in Korean
+    ("\u1d00\u1d05\u1d0d\u026a\u0274", "reserved"),  # small capitals: ᴀᴅᴍɪɴ
+    ("\u1d0d\u1d0f\u1d05\u1d07\u0280\u1d00\u1d1b\u1d0f\u0280", "reserved"),  # ᴍᴏᴅᴇʀᴀᴛᴏʀ
+    ("\u0299\u1d0f\u1d1b", "reserved"),  # ʙᴏᴛ
+    ("Admins", "reserved"),  # a plural is the same claim
+    ("Modérateurs", "reserved"),
+    ("Modérateur", "reserved"),  # French
+    ("Yönetici", "reserved"),  # Turkish
+    ("管理员", "reserved"),  # Chinese, simplified and traditional
+    ("管理員", "reserved"),
+    ("管理者です", "reserved"),  # Japanese, inside a name written without spaces
+    ("モデレーター", "reserved"),
+    ("διαχειριστής", "reserved"),  # Greek
+    ("مدير", "reserved"),  # Arabic
+    ("מנהל", "reserved"),  # Hebrew
+    ("व्यवस्थापक", "reserved"),  # Hindi
+    ("ผู้ดูแล", "reserved"),  # Thai
     ("Alba", "bot_name"),  # the bots' own names (games/runtime/views.py)
     ("BRUNO", "bot_name"),
     ("Cléo", "bot_name"),
     ("Fina.", "bot_name"),
+    ("\u1d00\u029f\u0299\u1d00", "bot_name"),  # ᴀʟʙᴀ in small capitals
+    ("Alba2", "bot_name"),  # a bot's name with a number after it
+    ("Enzo_01", "bot_name"),
     ("\u3164\u3164\u3164", "invisible"),  # Hangul filler, looks like nothing at all
     ("Ana\u3164", "invisible"),
     ("\u115fAna", "invisible"),  # Hangul choseong filler
