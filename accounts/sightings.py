@@ -26,17 +26,31 @@ DEVICE_MAX_AGE = 2 * 365 * 24 * 3600
 REFRESH = timedelta(hours=1)
 
 
+# An IPv6 client is counted by its /64, the network one household or phone is given and within which it
+# picks a new address at will (privacy extensions): counting the exact address would let one person rotate
+# past every per-address limit. django-ratelimit counts the code look-ups the same way (RATELIMIT_IPV6_MASK).
+IPV6_PREFIX = 64
+
+
 def client_address(request) -> str | None:
-    """The client's address as every per-address limit of the site reads it (config/client_address.py), or
-    None when it says nothing about the client: unknown, or loopback (the development copy, where every
-    browser is 127.0.0.1, or a proxy on the same host that does not pass the client's address on)."""
+    """Where the client is, as the sign-up grant's limit and the related-accounts check compare it: its IPv4
+    address, or the first address of its IPv6 /64 (the address as every per-address limit of the site reads
+    it, config/client_address.py). None when it says nothing about the client: unknown, or loopback (the
+    development copy, where every browser is 127.0.0.1, or a proxy on the same host that does not pass the
+    client's address on)."""
     from config.client_address import client_ip
 
     try:
         address = ipaddress.ip_address(client_ip(request))
     except ValueError:
         return None
-    return None if address.is_loopback or address.is_unspecified else str(address)
+    if address.is_loopback or address.is_unspecified:
+        return None
+    if isinstance(address, ipaddress.IPv6Address) and address.ipv4_mapped is not None:
+        return str(address.ipv4_mapped)
+    if isinstance(address, ipaddress.IPv6Address):
+        return str(ipaddress.IPv6Network((address, IPV6_PREFIX), strict=False).network_address)
+    return str(address)
 
 
 def device_of(request) -> str | None:

@@ -90,6 +90,23 @@ def test_seventeen_sign_ups_from_one_address_mint_nothing_unverified_and_two_gra
     assert_ledger_sound()
 
 
+def test_sign_ups_from_addresses_of_one_ipv6_network_share_its_two_grants(django_capture_on_commit_callbacks):
+    # One phone or household is given a /64 and may take any address in it: rotating them earns nothing.
+    names = ["Seis1", "Seis2", "Seis3"]
+    with django_capture_on_commit_callbacks(execute=True):
+        browsers = {name: sign_up(name, f"2001:db8:7:42::{index + 1:x}") for index, name in enumerate(names)}
+    assert {player(name).signup_ip for name in names} == {"2001:db8:7:42::"}
+    for name in names:
+        confirm(browsers[name], f"{name.lower()}@example.com", django_capture_on_commit_callbacks)
+    assert [balances(player(name)) for name in names] == [[1000], [1000], [0]]
+    assert GrantWithheld.objects.get().reason == "address"
+    # The next /64 is another household.
+    neighbour = sign_up("Vecina", "2001:db8:7:43::1")
+    confirm(neighbour, "vecina@example.com", django_capture_on_commit_callbacks)
+    assert balances(player("Vecina")) == [1000]
+    assert_ledger_sound()
+
+
 def test_confirming_twice_or_adding_a_second_address_grants_nothing_more(django_capture_on_commit_callbacks):
     browser = sign_up("Carla")
     confirm(browser, "carla@example.com", django_capture_on_commit_callbacks)

@@ -107,6 +107,24 @@ def test_two_accounts_from_one_address_cannot_stake_against_each_other():
     assert "vuestras cuentas se usaron hace poco desde la misma dirección" in spanish.content.decode()
 
 
+def test_two_accounts_from_one_ipv6_network_cannot_stake_against_each_other():
+    # Two addresses of one /64 are one household (or one person who rotates addresses).
+    ana, beto = member("ana"), member("beto")
+    visit(browser("2001:db8:5:6::a1"), ana)
+    other = browser("2001:db8:5:6:ffff::2")
+    visit(other, beto)
+    offer = offers.offer_post(player=ana, game="wordgrid", stake=10)
+    assert "your accounts were used from the same address recently" in accept(other, offer)
+    assert PairingRefusal.objects.get().reason == "address"
+    # Another /64 is someone else.
+    carla = member("carla")
+    stranger = browser("2001:db8:5:7::a1")
+    visit(stranger, carla)
+    assert stranger.post(f"/play/wordgrid/offers/{offer.pk}/accept/").status_code == 302
+    assert Match.objects.get().stake == 10
+    assert_ledger_sound()
+
+
 def test_sightings_older_than_the_window_do_not_relate_accounts(settings):
     from datetime import timedelta
 
