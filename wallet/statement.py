@@ -39,13 +39,28 @@ def _opponents(legs: Sequence[Leg], player: Player) -> dict[str, str]:
     return {ref: ", ".join(found) for ref, found in names.items()}
 
 
+def _winners(legs: Sequence[Leg]) -> dict[str, set[int]]:
+    """match_ref -> the players the pot went to, for the matches of these legs that were settled."""
+    refs = {leg.transfer.match_ref for leg in legs if leg.transfer.match_ref}
+    paid = Leg.objects.filter(
+        transfer__kind=Transfer.Kind.SETTLE, transfer__match_ref__in=refs, amount__gt=0, account__player__isnull=False
+    ).values_list("transfer__match_ref", "account__player_id")
+    winners: dict[str, set[int]] = {}
+    for ref, player_id in paid:
+        winners.setdefault(ref or "", set()).add(player_id)
+    return winners
+
+
 def _game(info: MatchInfo | None) -> str:
     return info.game if info else _("staked")
 
 
-def _text(leg: Leg, info: MatchInfo | None, opponents: str) -> str:
+def _text(leg: Leg, info: MatchInfo | None, opponents: str, lost: bool) -> str:
     transfer = leg.transfer
     params = {"game": _game(info), "opponents": opponents or "?", "amount": abs(leg.amount), "reason": transfer.reason}
+    if transfer.kind == Transfer.Kind.HOLD and lost:
+        # The loser's credits left with the hold; the settlement moved nothing of theirs: the hold says it.
+        return _("%(game)s game vs %(opponents)s: lost %(amount)d") % params
     if transfer.kind == Transfer.Kind.HOLD:
         return _("Stake held for %(game)s game vs %(opponents)s") % params
     if transfer.kind == Transfer.Kind.SETTLE:
@@ -70,9 +85,12 @@ def statement_lines(*, player: Player, legs: Sequence[Leg]) -> list[Line]:
     legs = list(legs)
     infos = match_info(leg.transfer.match_ref for leg in legs if leg.transfer.match_ref)
     opponents = _opponents(legs, player)
+    winners = _winners(legs)
     lines = []
     for leg in legs:
         ref = leg.transfer.match_ref or ""
         info = infos.get(ref)
-        lines.append(Line(leg=leg, text=_text(leg, info, opponents.get(ref, "")), url=info.url if info else ""))
+        lost = ref in winners and player.pk not in winners[ref]
+        text = _text(leg, info, opponents.get(ref, ""), lost)
+        lines.append(Line(leg=leg, text=text, url=info.url if info else ""))
     return lines

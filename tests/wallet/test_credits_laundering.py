@@ -262,6 +262,14 @@ def test_the_statement_says_what_happened_in_words_each_linked_to_its_game(admin
     assert f'<a href="{drawn_room}">Refund: draw agreed in the Wordgrid game vs {beto_name}</a>' in rows
     assert "Sign-up grant" in rows and "Adjustment by the site: Tournament prize" in rows
     assert "match-" not in rows
+    # The loser's statement says what the game cost them, on the line of the stake that left.
+    loser = browser("198.51.100.61")
+    visit(loser, carla)
+    carla_rows = loser.get("/wallet/").content.decode()
+    carla_rows = carla_rows[carla_rows.index('data-testid="wallet-statement"') :]
+    assert f'<a href="{won_room}">Wordgrid game vs {ana.display_name}: lost 50</a>' in carla_rows
+    assert "Stake held for" not in carla_rows
+    assert "perdiste 50" in loser.get("/wallet/", HTTP_ACCEPT_LANGUAGE="es").content.decode()
     spanish = client.get("/wallet/", HTTP_ACCEPT_LANGUAGE="es").content.decode()
     assert f"Partida de Wordgrid contra {carla_name}: ganaste 90" in spanish
     assert "Créditos de bienvenida" in spanish and "Ajuste del sitio: Tournament prize" in spanish
