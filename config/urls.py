@@ -5,10 +5,13 @@ from django.views.i18n import JavaScriptCatalog
 
 from config.health import healthz, healthz_details
 from config.i18n import catalogue_etag
+from config.webapp import favicon, manifest
 
 urlpatterns = [
     path("healthz", healthz, name="healthz"),
     path("healthz/details", healthz_details, name="healthz_details"),
+    path("manifest.webmanifest", manifest, name="webmanifest"),
+    path("favicon.ico", favicon),
     path("admin/", admin.site.urls),
     path("accounts/", include("allauth.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
