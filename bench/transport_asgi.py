@@ -17,6 +17,10 @@ import os
 from config import asgi  # first: Django set up, the site's application built
 
 # isort: on
+import gc  # noqa: E402
+import sys  # noqa: E402
+import time  # noqa: E402
+
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from django.urls import re_path  # noqa: E402
@@ -54,3 +58,21 @@ application = ProtocolTypeRouter(
         "websocket": SameOriginValidator(AuthMiddlewareStack(PlayerScopeMiddleware(URLRouter(_routes())))),
     }
 )
+
+
+# The garbage collector's pauses, written to this process's log (transport-logs/): every collection of the
+# oldest generation and any other of 5 ms or more, with how long the process stood still for it
+# (config/warmup.py; docs/performance.md, "The collector's pauses").
+_started: list[float] = []
+
+
+def _pause(phase: str, info: dict) -> None:
+    if phase == "start":
+        _started[:] = [time.perf_counter()]
+    elif _started:
+        ms = (time.perf_counter() - _started[0]) * 1000
+        if info["generation"] == 2 or ms >= 5:  # every full collection, and any other that took 5 ms or more
+            print(f"gc-pause generation={info['generation']} ms={ms:.1f}", file=sys.stderr, flush=True)
+
+
+gc.callbacks.append(_pause)

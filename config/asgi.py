@@ -19,7 +19,10 @@ from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 
 from accounts.channels import PlayerScopeMiddleware  # noqa: E402
 from config.routing import websocket_urlpatterns  # noqa: E402
+from config.warmup import start_up  # noqa: E402
 from config.ws_origin import SameOriginValidator  # noqa: E402
+
+start_up()  # last before serving: the lists loaded, everything made so far out of the collector's walks
 
 application = ProtocolTypeRouter(
     {

@@ -2,7 +2,7 @@
 
 import os
 
-from celery import Celery
+from celery import Celery, signals
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
@@ -10,3 +10,11 @@ app = Celery("dreamgames")
 app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
 app.autodiscover_tasks(["config"])
+
+
+@signals.worker_init.connect
+def _start_up(**_kwargs):
+    """The worker's bots read the word lists: loaded and frozen once at start (config/warmup.py)."""
+    from config.warmup import start_up
+
+    start_up()

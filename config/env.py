@@ -63,6 +63,22 @@ def read_fraction(env: Mapping[str, str], name: str, default: float) -> float:
     return value
 
 
+def read_gc_thresholds(env: Mapping[str, str], name: str, default: tuple[int, ...]) -> tuple[int, ...]:
+    """The garbage collector's thresholds (gc.set_threshold): one to three whole numbers, the first at least
+    1 ("50000,20,100"); set but empty: () for Python's own."""
+    raw = env.get(name)
+    if raw is None:
+        return default
+    parts = [part.strip() for part in raw.split(",") if part.strip()]
+    if not parts:
+        return ()
+    if len(parts) > 3 or not all(part.isdigit() for part in parts) or int(parts[0]) < 1:
+        raise ImproperlyConfigured(
+            f"{name} must be one to three whole numbers, the first at least 1 (such as 50000,20,100), not {raw!r}"
+        )
+    return tuple(int(part) for part in parts)
+
+
 def read_secret_key(env: Mapping[str, str], debug: bool, local_dir: Path) -> str:
     """SECRET_KEY is required in production; development gets a generated one kept on disk.
 

@@ -145,6 +145,14 @@ CELERY_TIMEZONE = "UTC"
 # Bots' human-like think times are multiplied by this (1 on the site). Tests and the soak that play whole
 # tournaments with bots through real Celery set it lower; the rules' own clocks are never scaled.
 BOT_THINK_SCALE = read.read_fraction(ENV, "BOT_THINK_SCALE", 1.0)
+# daphne and the Celery worker load every word list at start-up and freeze them out of the garbage
+# collector's walks (config/warmup.py, issue 16); WARM_UP=0 leaves the lists to load on first use.
+WARM_UP = read.read_bool(ENV, "WARM_UP", True)
+# The garbage collector's three thresholds in those processes (gc.set_threshold; Python's own are 700,10,10,
+# which at 1,000 sockets ran a full collection of 250-380 ms every few seconds): a young collection every
+# 50,000 new objects, and the oldest generation almost never (docs/performance.md, "The collector's pauses").
+# GC_THRESHOLDS="" in the environment keeps Python's own.
+GC_THRESHOLDS = read.read_gc_thresholds(ENV, "GC_THRESHOLDS", (50000, 20, 100))
 
 # --- Accounts --------------------------------------------------------------------------------
 AUTHENTICATION_BACKENDS = [

@@ -50,6 +50,16 @@ def test_it_reads_whole_numbers_with_a_floor():
         env.read_int({"N": "0"}, "N", 3, minimum=1)
 
 
+def test_it_reads_the_collectors_thresholds_and_refuses_what_is_not_them():
+    assert env.read_gc_thresholds({}, "G", (50000, 20, 100)) == (50000, 20, 100)
+    assert env.read_gc_thresholds({"G": "700,10,10"}, "G", (1,)) == (700, 10, 10)
+    assert env.read_gc_thresholds({"G": " 20000 "}, "G", (1,)) == (20000,)
+    assert env.read_gc_thresholds({"G": ""}, "G", (1,)) == ()  # Python's own
+    for raw in ("lots", "1,2,3,4", "0,10,10", "-5", "1.5,2", "50000;20"):
+        with pytest.raises(ImproperlyConfigured, match="G must be one to three whole numbers"):
+            env.read_gc_thresholds({"G": raw}, "G", (1,))
+
+
 def test_it_reads_a_speed_up_fraction_and_refuses_one_outside_0_to_1():
     assert env.read_fraction({"F": "0.05"}, "F", 1.0) == 0.05
     assert env.read_fraction({}, "F", 1.0) == 1.0
