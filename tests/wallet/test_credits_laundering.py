@@ -58,6 +58,15 @@ def accept(client: Client, offer) -> str:
     return client.post(f"/play/wordgrid/offers/{offer.pk}/accept/", follow=True).content.decode()
 
 
+def a_stranger_takes(offer, address: str) -> None:
+    """Carla, related to nobody, takes the offer the related account was refused, from her own address."""
+    stranger = browser(address)
+    visit(stranger, member("carla"))
+    assert stranger.post(f"/play/wordgrid/offers/{offer.pk}/accept/").status_code == 302
+    assert Match.objects.get().stake == offer.stake
+    assert_ledger_sound()
+
+
 def test_two_accounts_logged_in_from_one_browser_cannot_stake_against_each_other():
     ana, beto = member("ana"), member("beto")
     shared = browser()
@@ -73,12 +82,7 @@ def test_two_accounts_logged_in_from_one_browser_cannot_stake_against_each_other
     assert (refusal.poster, refusal.accepter, refusal.reason, refusal.stake) == (ana, beto, "browser", 50)
     assert refusal.get_reason_display() == "shared a browser"
     # A stranger in another browser may take the same offer.
-    carla = member("carla")
-    stranger = browser("198.51.100.30")
-    visit(stranger, carla)
-    assert stranger.post(f"/play/wordgrid/offers/{offer.pk}/accept/").status_code == 302
-    assert Match.objects.get().stake == 50
-    assert_ledger_sound()
+    a_stranger_takes(offer, "198.51.100.30")
 
 
 def test_a_forged_device_cookie_is_replaced_not_trusted():
@@ -117,12 +121,7 @@ def test_two_accounts_from_one_ipv6_network_cannot_stake_against_each_other():
     assert "your accounts were used from the same address recently" in accept(other, offer)
     assert PairingRefusal.objects.get().reason == "address"
     # Another /64 is someone else.
-    carla = member("carla")
-    stranger = browser("2001:db8:5:7::a1")
-    visit(stranger, carla)
-    assert stranger.post(f"/play/wordgrid/offers/{offer.pk}/accept/").status_code == 302
-    assert Match.objects.get().stake == 10
-    assert_ledger_sound()
+    a_stranger_takes(offer, "2001:db8:5:7::a1")
 
 
 def test_sightings_older_than_the_window_do_not_relate_accounts(settings):
