@@ -1,15 +1,16 @@
-"""A site process's start-up: every published word list loaded, then everything made so far frozen out of the
-garbage collector's sight (issue 16, docs/decisions.md 58).
+"""A site process's start-up (issue 16, docs/decisions.md 58): every published word list loaded, everything
+made so far frozen out of the garbage collector's walks, and the collector's thresholds raised.
 
-The word lists are the largest structures a process holds (94 lists, about 150 MB: frozensets and tuples of
+The word lists are the largest structures a process holds (94 lists, about 150 MB: sets and tuples of
 hundreds of thousands of words, the crossword graphs), and they live as long as the process. Loaded on first
-use, as before, they stayed in the collector's oldest generation, and every full collection walked them all
-again: 200 ms of a daphne process frozen, every socket's frames held, each time the collector decided to look
-(measured in docs/performance.md). Loaded here and then passed to `gc.freeze()`, they are never walked again,
-and a player's first move in a language no longer waits for its list to load.
+use, as before, they sat in the collector's oldest generation with Django's own start-up objects, and every
+full collection walked them all again: 160-190 ms on this machine, on top of the sockets' objects, with the
+process standing still (docs/performance.md, "The collector's pauses"). Loaded here and then passed to
+`gc.freeze()`, they are never walked again, and a player's first move in a language no longer waits for its
+list to load. The raised thresholds make full collections rare.
 
 Called by config/asgi.py (daphne) and by the Celery worker when it starts (config/celery.py), each after
-Django is set up; WARM_UP=0 in the environment leaves both as they were (settings.WARM_UP).
+Django is set up; WARM_UP=0 and GC_THRESHOLDS= (empty) in the environment leave either as it was.
 """
 
 from __future__ import annotations
