@@ -3,6 +3,7 @@ from django.urls import include, path
 from django.views.decorators.http import etag
 from django.views.i18n import JavaScriptCatalog
 
+from accounts.signup import signup
 from config.health import healthz, healthz_details
 from config.i18n import catalogue_etag
 from config.webapp import favicon, manifest
@@ -13,6 +14,7 @@ urlpatterns = [
     path("manifest.webmanifest", manifest, name="webmanifest"),
     path("favicon.ico", favicon),
     path("admin/", admin.site.urls),
+    path("accounts/signup/", signup, name="account_signup"),  # allauth's, with a guest's nickname filled in
     path("accounts/", include("allauth.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
     # The texts of the site's JavaScript (the djangojs domain), in the request's language: kit.js t().

@@ -1,7 +1,10 @@
 """Guests come with a nickname, can rename, and keep their Player when they sign up."""
 
+import re
+
 import pytest
 from django.contrib.auth import get_user_model
+from django.test import Client
 
 from accounts.models import Player
 from accounts.nicknames import NicknameError
@@ -138,6 +141,16 @@ def test_an_account_is_logged_in_only_once_its_address_is_confirmed(client, mail
     assert "_auth_user_id" not in client.session, refused.status_code  # allauth mails the link again
     confirm_by_link(client, mailoutbox, "carlos@example.com")
     assert "Carlos" in client.get("/").content.decode()
+
+
+def test_a_guest_finds_their_nickname_already_in_the_sign_up_form(client):
+    client.post("/guest/", {"nickname": "Lucía"})
+    page = client.get("/accounts/signup/").content.decode()
+    assert re.search(r'<input[^>]*name="nickname"[^>]*value="Lucía"', page) or re.search(
+        r'<input[^>]*value="Lucía"[^>]*name="nickname"', page
+    )
+    # Someone who is not a guest finds it empty.
+    assert 'value="Lucía"' not in Client().get("/accounts/signup/").content.decode()
 
 
 def test_a_newcomer_signs_up_with_a_nickname(client):
