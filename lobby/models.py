@@ -46,6 +46,16 @@ class StakeOffer(models.Model):
         """What the winner receives: 90 % of the pot, rounded down (the house keeps the rest)."""
         return payout_for(self.stake)
 
+    @property
+    def pot(self) -> int:
+        """Both stakes, held while the game is played."""
+        return self.stake * 2
+
+    @property
+    def fee(self) -> int:
+        """What the site keeps of the pot when someone wins."""
+        return self.pot - self.payout
+
 
 class WaitingPlayer(models.Model):
     """A player in a game's queue for a random opponent. Pairing removes both and starts a match."""

@@ -9,11 +9,48 @@ document.addEventListener("change", (event) => {
   if (field instanceof HTMLSelectElement && field.matches("[data-submit-on-change]") && field.form) field.form.submit();
 });
 
-// <form data-confirm="question">: sent only once the person agrees (staking credits).
+// <form data-confirm>: sent only once the person agrees (staking credits). What they agree to is the form's
+// [data-confirm-body] (templates/lobby/parts/stake_terms.html: the stake, the pot, the payout, the site's
+// share), shown in a modal <dialog> in the page, with its [data-confirm-yes] and [data-confirm-no] texts on
+// the two buttons: not the browser's confirm(), which says none of it and looks like a warning.
+let confirmDialog = null;
+
+function askToConfirm(form) {
+  const body = form.querySelector("[data-confirm-body]");
+  if (!body || typeof HTMLDialogElement === "undefined") return form.submit();
+  if (!confirmDialog) {
+    confirmDialog = document.createElement("dialog");
+    confirmDialog.className = "confirm-dialog";
+    confirmDialog.dataset.testid = "confirm-dialog";
+    document.body.append(confirmDialog);
+  }
+  const content = body.cloneNode(true);
+  content.hidden = false;
+  const label = (selector) => (content.querySelector(selector)?.textContent || "").trim();
+  const yes = Object.assign(document.createElement("button"), { type: "button", className: "button",
+    textContent: label("[data-confirm-yes]") });
+  yes.dataset.testid = "confirm-yes";
+  const no = Object.assign(document.createElement("button"), { type: "button", className: "button secondary",
+    textContent: label("[data-confirm-no]") });
+  no.dataset.testid = "confirm-no";
+  const buttons = document.createElement("div");
+  buttons.className = "confirm-buttons";
+  buttons.append(yes, no);
+  confirmDialog.replaceChildren(content, buttons);
+  yes.addEventListener("click", () => {
+    yes.disabled = true; // one accept, however many taps
+    form.submit(); // submit() fires no submit event: the question is not asked again
+  });
+  no.addEventListener("click", () => confirmDialog.close());
+  confirmDialog.showModal();
+  no.focus(); // a stray Enter does not stake
+}
+
 document.addEventListener("submit", (event) => {
   const form = event.target;
-  if (form instanceof HTMLFormElement && form.dataset.confirm && !window.confirm(form.dataset.confirm)) {
+  if (form instanceof HTMLFormElement && form.hasAttribute("data-confirm")) {
     event.preventDefault();
+    askToConfirm(form);
   }
 });
 

@@ -67,8 +67,20 @@ def test_two_members_play_for_credits_and_both_see_the_result_and_their_balances
     expect(offer).to_contain_text("Ana")
     expect(offer).to_contain_text("Apuesta 50 · el ganador se lleva 90")
     screenshot(beto, "wordgrid-offers-desktop")
-    beto.once("dialog", lambda dialog: dialog.accept())
+    # Accepting restates, in the page, what the stake means before any credit moves.
     beto.get_by_test_id("accept-offer").click()
+    terms = beto.get_by_test_id("confirm-dialog")
+    expect(terms).to_be_visible()
+    expect(terms).to_contain_text("¿Jugar al Wordgrid contra Ana por créditos?")
+    for name, value in (("stake", "50"), ("pot", "100"), ("payout", "90"), ("fee", "10")):
+        expect(terms.get_by_test_id(f"terms-{name}")).to_have_text(value)
+    screenshot(beto, "wordgrid-stake-terms-desktop")
+    beto.get_by_test_id("confirm-no").click()  # "Ahora no": nothing happens, the offer stays
+    expect(terms).to_be_hidden()
+    expect(beto.get_by_test_id("offer")).to_contain_text("Ana")
+    beto.get_by_test_id("accept-offer").click()
+    expect(terms.get_by_test_id("confirm-yes")).to_have_text("Apostar 50 y jugar")
+    terms.get_by_test_id("confirm-yes").click()
     expect(beto.locator(".wg-cell")).to_have_count(25)
     expect(beto.get_by_test_id("stake")).to_contain_text("Apuesta 50")
 

@@ -50,6 +50,9 @@ def test_the_lobby_shows_every_way_into_a_game(person):
     assert 'action="/lobby/torneo/practice/"' in page and 'action="/g/"' in page
     assert f'href="/g/{party.code}/"' in page  # the player's group
     assert f'action="/play/wordgrid/offers/{StakeOffer.objects.get().pk}/accept/"' in page
+    # What accepting means, restated for the dialog before any credit moves: stake, pot, payout, the site's share.
+    for name, value in (("stake", 50), ("pot", 100), ("payout", 90), ("fee", 10)):
+        assert f'<dd data-testid="terms-{name}">{value}</dd>' in page
     assert 'action="/play/wordgrid/offers/"' in page and 'action="/play/cruzadas/queue/"' in page
     assert "Your rating: <strong>1000</strong>" in page
 
