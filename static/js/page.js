@@ -39,6 +39,12 @@ function askToConfirm(form) {
   confirmDialog.replaceChildren(content, buttons);
   yes.addEventListener("click", () => {
     yes.disabled = true; // one accept, however many taps
+    // The lobby's live list may have been redrawn meanwhile (live.js), leaving this form out of the page, where
+    // a browser sends nothing: put it back, hidden, so the server answers (the game, or why the offer is gone).
+    if (!form.isConnected) {
+      form.hidden = true;
+      document.body.append(form);
+    }
     form.submit(); // submit() fires no submit event: the question is not asked again
   });
   no.addEventListener("click", () => confirmDialog.close());
