@@ -10,6 +10,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from accounts.models import Player
+from games.fields import FastJSONField
 
 
 class Room(models.Model):
@@ -103,11 +104,11 @@ class Match(models.Model):
     room = models.ForeignKey(Room, on_delete=models.CASCADE, related_name="matches", verbose_name=_("room"))
     game = models.CharField(_("game"), max_length=20)
     number = models.PositiveIntegerField(_("number in room"))
-    state = models.JSONField(_("engine state"))
+    state = FastJSONField(_("engine state"))
     version = models.PositiveIntegerField(_("version"), default=1)
     # Who sat where when the match began: [{"player": id | null, "bot": level | ""}]. Seats may change
     # in the room afterwards (play again), the match keeps its own.
-    lineup = models.JSONField(_("lineup"))
+    lineup = FastJSONField(_("lineup"))
     status = models.CharField(_("status"), max_length=10, choices=STATUSES, default=PLAYING)
     deadline = models.DateTimeField(_("next deadline"), null=True, blank=True, db_index=True)
     # Credits each seat staked (0: a free game). The escrow is the wallet's, under match_ref.
@@ -116,9 +117,9 @@ class Match(models.Model):
     finished_at = models.DateTimeField(_("finished"), null=True, blank=True)
     # JSON (`Any` for mypy): None until the status says it is there, FINISHED for the outcome, ARRIVING for the
     # arrival, and the services read them only then; the status, not the type, tells (docs/decisions.md #27).
-    outcome: Any = models.JSONField(_("outcome"), null=True, blank=True)
+    outcome: Any = FastJSONField(_("outcome"), null=True, blank=True)
     # While ARRIVING: {"awaiting": [seats], "join_by": ISO, "settings": {...}}; afterwards what it was.
-    arrival: Any = models.JSONField(_("arrival"), null=True, blank=True)
+    arrival: Any = FastJSONField(_("arrival"), null=True, blank=True)
 
     class Meta:
         verbose_name = _("match")
@@ -147,7 +148,7 @@ class MatchEvent(models.Model):
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="events", verbose_name=_("match"))
     version = models.PositiveIntegerField(_("version"))
     kind = models.CharField(_("event"), max_length=40)
-    data = models.JSONField(_("data"), default=dict)
+    data = FastJSONField(_("data"), default=dict)
     at = models.DateTimeField(_("at"), auto_now_add=True)
 
     class Meta:
