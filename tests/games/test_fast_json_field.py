@@ -16,7 +16,7 @@ from games.runtime import match_rows
 from tests.games.test_move_path_statements import mid_game
 
 AWKWARD = {
-    "text": "ñandú — 한글 \"quoted\" \\ back\nline\u2028sep",
+    "text": 'ñandú — 한글 "quoted" \\ back\nline\u2028sep',
     "numbers": [0, -1, 2**62, 1.5, -0.25],
     "nested": {"empty": {}, "none": None, "flags": [True, False]},
     "3": "a key that looks like a number",
