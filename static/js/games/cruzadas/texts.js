@@ -2,7 +2,15 @@
 // line of the breakdown, a refusal): each a function, so that its English is a literal for `make messages`.
 import { t } from "../kit.js";
 
-// A premium square's name (its short label, 2L..3W, is the same in every language).
+// A premium square's short label on the board, in the interface's language: the rules give both codes, the
+// Turkish H2/H3/K2/K3 (harf, kelime) in Spanish and 2L/3L/2W/3W in English (issue 18).
+export const PREMIUM_LABELS = {
+  "2L": () => t("2L"),
+  "3L": () => t("3L"),
+  "2W": () => t("2W"),
+  "3W": () => t("3W"),
+};
+// A premium square's name.
 export const PREMIUM_NAMES = {
   "2L": () => t("double letter"),
   "3L": () => t("triple letter"),

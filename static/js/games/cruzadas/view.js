@@ -3,7 +3,7 @@
 // the bar with its confirmations and the blank's picker, the last move with its breakdown, the result.
 import { h, nt, renderTurnLine, t } from "../kit.js";
 import { BLANK, SIZE, TURKISH_LETTERS, colOf, rowOf, upperTr } from "./state.js";
-import { BONUSES, CONFIRMS, CONFIRM_YES, MOVES, PREMIUM_NAMES } from "./texts.js";
+import { BONUSES, CONFIRMS, CONFIRM_YES, MOVES, PREMIUM_LABELS, PREMIUM_NAMES } from "./texts.js";
 
 const DICTIONARY_URL = "https://sozluk.gov.tr/?ara=";
 
@@ -152,7 +152,10 @@ export function cruzadasView(s, els, { seatName, seatInfo, pending }) {
       if (!tile) {
         if (index === centre) { classes.push("centre"); label = "★"; long = t("centre star"); }
         else if (index === star) { classes.push("star"); label = "★25"; long = t("★25 square"); }
-        else if (premium) { label = premium; long = PREMIUM_NAMES[premium] ? PREMIUM_NAMES[premium]() : premium; }
+        else if (premium) {
+          label = PREMIUM_LABELS[premium] ? PREMIUM_LABELS[premium]() : premium;
+          long = PREMIUM_NAMES[premium] ? PREMIUM_NAMES[premium]() : premium;
+        }
         if (premium) classes.push(`p-${premium}`);
       } else {
         classes.push("tile");

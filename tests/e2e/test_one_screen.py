@@ -1,0 +1,178 @@
+"""Every board on one screen (issue 18): in each of the five games, mid-game, on the real room page, what a
+player needs to play lies inside the screen without scrolling, at three phone sizes and a laptop's: the
+clock(s), the banner (your turn, the closing countdown), the playing area and the input (the on-screen
+keyboard, Wordgrid's letters, Cruzadas' rack and its buttons, Claves' clue form or its two buttons), and the
+input does not cover the playing area. Bounding boxes, not screenshot comparisons; the screenshots are saved
+for a person to look at (test-artifacts/one-screen-<game>-<size>.png). Letras Cruzadas also shows its premium squares
+in the interface's language there (H2/H3/K2/K3 in Spanish, as the rules name them).
+
+The matches are started and played through the services (tests/games/test_move_path_statements.mid_game);
+the browser is the seated guest, signed in by the session cookie the guest page would have set."""
+
+from __future__ import annotations
+
+from concurrent.futures import ThreadPoolExecutor
+from importlib import import_module
+
+from django.conf import settings
+from django.db import connection
+from playwright.sync_api import expect
+
+from accounts.selectors import remember_guest
+from games.duelo import engine as duelo_engine
+from games.models import Match
+from games.runtime import matches
+from games.wordgrid import engine as wordgrid_engine
+from tests.e2e.conftest import ARTIFACTS
+from tests.games.test_move_path_statements import mid_game
+
+SIZES = {"360x740": (360, 740), "390x844": (390, 844), "412x915": (412, 915), "1280x800": (1280, 800)}
+
+
+def sign_in(context, site, player) -> None:
+    """The guest's session, as the nickname form leaves it (accounts.selectors.remember_guest)."""
+    store = import_module(settings.SESSION_ENGINE).SessionStore()
+    remember_guest(session=store, player=player)
+    store.save()
+    context.add_cookies([{"name": settings.SESSION_COOKIE_NAME, "value": store.session_key, "url": site}])
+
+
+def on_screen(page, locator, what: str) -> dict:
+    """`locator` is shown whole inside the viewport (no scrolling needed to see or touch it)."""
+    expect(locator).to_be_visible()
+    box = locator.bounding_box()
+    width, height = page.viewport_size["width"], page.viewport_size["height"]
+    assert box is not None, what
+    assert box["x"] >= -0.5 and box["x"] + box["width"] <= width + 0.5, f"{what} spills sideways: {box}"
+    assert box["y"] >= -0.5 and box["y"] + box["height"] <= height + 0.5, f"{what} is off the screen: {box}"
+    return box
+
+
+def not_covered(area: dict, input_: dict, what: str) -> None:
+    """The input (a keyboard pinned to the bottom, say) does not lie over the playing area."""
+    assert area["y"] + area["height"] <= input_["y"] + 0.5, f"the input covers {what}: {area} / {input_}"
+
+
+def duelo_someone_solved(match: Match, people) -> None:
+    """The other player finds the word: the closing countdown's banner is up for the first."""
+    state = duelo_engine.from_json(Match.objects.get(pk=match.pk).state)
+    hidden = state.hidden_words[len(state.rounds) - 1]
+    matches.match_act(match_id=match.pk, player=people[1], action={"type": "guess", "word": hidden})
+
+
+def check_duelo(page, size) -> None:
+    expect(page.locator(".duelo-banner")).to_be_visible()
+    on_screen(page, page.locator(".duelo-clock"), "the clock")
+    on_screen(page, page.locator(".duelo-banner"), "the closing countdown")
+    grid = on_screen(page, page.locator(".duelo-grid").first, "the grid")
+    keys = on_screen(page, page.locator(".duelo-keyboard .keys:visible"), "the keyboard")
+    not_covered(grid, keys, "the grid")
+
+
+def check_torneo(page, size) -> None:
+    on_screen(page, page.locator(".torneo-clock"), "the clock")
+    on_screen(page, page.get_by_test_id("turn"), "whose turn")
+    row = on_screen(page, page.locator(".row.current").first, "the current row")
+    keys = on_screen(page, page.locator(".duelo-keyboard .keys:visible"), "the keyboard")
+    not_covered(row, keys, "the current row")
+
+
+def check_wordgrid(page, size) -> None:
+    state = wordgrid_engine.from_json(Match.objects.filter(game="wordgrid").get().state)
+    empty = next(
+        index
+        for index, letter in enumerate(state.grid)
+        if letter == "."
+        and any(
+            state.grid[other] != "."
+            for other in (index - 5, index + 5, index - 1 if index % 5 else -1, index + 1 if index % 5 < 4 else -1)
+            if 0 <= other < 25
+        )
+    )
+    row, col = divmod(empty, 5)
+    page.locator(f".wg-cell[data-r='{row}'][data-c='{col}']").click()
+    for seat in (0, 1):
+        on_screen(page, page.get_by_test_id(f"clock-{seat}"), f"clock {seat}")
+    on_screen(page, page.get_by_test_id("turn"), "whose turn")
+    grid = on_screen(page, page.locator(".wg-grid"), "the grid")
+    letters = on_screen(page, page.locator(".wg-keyboard"), "the letters")
+    not_covered(grid, letters, "the grid")
+
+
+def check_cruzadas(page, size) -> None:
+    on_screen(page, page.get_by_test_id("turn"), "whose turn")
+    for seat in (0, 1):
+        on_screen(page, page.get_by_test_id(f"score-{seat}"), f"score {seat}")
+    board = on_screen(page, page.get_by_test_id("viewport"), "the board")
+    rack = on_screen(page, page.get_by_test_id("rack"), "the rack")
+    on_screen(page, page.get_by_test_id("bar"), "the buttons")
+    not_covered(board, rack, "the board")
+    # The premium squares in the interface's language: the rules' Turkish codes in Spanish.
+    for premium, label in (("2L", "H2"), ("3L", "H3"), ("2W", "K2"), ("3W", "K3")):
+        expect(page.locator(f".cz-cell.p-{premium}:not(.centre) .cz-label").first).to_have_text(label)
+
+
+def check_claves(page, size) -> bool:
+    """Returns whether this seat had something to do (the other one waits: one of the two always has)."""
+    on_screen(page, page.get_by_test_id("role"), "whose turn")
+    on_screen(page, page.get_by_test_id("turns"), "the turns left")
+    grid = on_screen(page, page.get_by_test_id("grid"), "the words")
+    controls = page.locator("[data-testid=clue-form]:visible, [data-testid=guess-controls]:visible")
+    if controls.count() == 0:
+        return False
+    not_covered(grid, on_screen(page, controls.first, "the clue form or the guess buttons"), "the words")
+    return True
+
+
+def set_up(slug: str):
+    """A match of `slug`, mid-game, played through the services on a thread of its own: this one runs the
+    browser's event loop, and the services' announcements start one of theirs."""
+
+    def start():
+        try:
+            match, people, _now = mid_game(slug)
+            if slug == "duelo":
+                duelo_someone_solved(match, people)
+            return match, people
+        finally:
+            connection.close()
+
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(start).result()
+
+
+CHECKS = {
+    "duelo": check_duelo,
+    "torneo": check_torneo,
+    "wordgrid": check_wordgrid,
+    "cruzadas": check_cruzadas,
+    "claves": check_claves,
+}
+
+
+def test_every_board_fits_one_screen_at_every_size(daphne_url, browser):
+    ARTIFACTS.mkdir(exist_ok=True)
+    tables = {slug: set_up(slug) for slug in CHECKS}
+    # Claves from both seats: the clue giver's form and the guesser's buttons.
+    views = [(slug, match, people[0]) for slug, (match, people) in tables.items()]
+    views.append(("claves-partner", tables["claves"][0], tables["claves"][1][1]))
+    failures, acting = [], set()
+    for name, match, player in views:
+        check = CHECKS[name.split("-")[0]]
+        for size, (width, height) in SIZES.items():
+            context = browser.new_context(
+                viewport={"width": width, "height": height}, locale="es-ES", has_touch=width < 600
+            )
+            sign_in(context, daphne_url, player)
+            page = context.new_page()
+            page.goto(f"{daphne_url}/r/{match.room.code}/")
+            expect(page.locator("[data-game-root]")).to_be_visible()
+            try:
+                if check(page, size):
+                    acting.add((name.split("-")[0], size))
+            except AssertionError as failure:
+                failures.append(f"{name} at {size}: {failure}")
+            page.screenshot(path=str(ARTIFACTS / f"one-screen-{name}-{size}.png"))
+            context.close()
+    assert not failures, "\n".join(failures)
+    assert {("claves", size) for size in SIZES} <= acting, "neither Claves seat had the clue form or the buttons"
