@@ -9,7 +9,7 @@ document.addEventListener("change", (event) => {
   if (field instanceof HTMLSelectElement && field.matches("[data-submit-on-change]") && field.form) field.form.submit();
 });
 
-// <form data-confirm>: sent only once the person agrees (staking credits). What they agree to is the form's
+// <form data-confirm>: sent only once the person agrees (staking credits, leaving a tournament). What they agree to is the form's
 // [data-confirm-body] (templates/lobby/parts/stake_terms.html: the stake, the pot, the payout, the site's
 // share), shown in a modal <dialog> in the page, with its [data-confirm-yes] and [data-confirm-no] texts on
 // the two buttons: not the browser's confirm(), which says none of it and looks like a warning.
@@ -22,6 +22,9 @@ function askToConfirm(form) {
     confirmDialog = document.createElement("dialog");
     confirmDialog.className = "confirm-dialog";
     confirmDialog.dataset.testid = "confirm-dialog";
+    // Keys pressed in the dialog stay in it: a board listening on the document (a Wordle keyboard's Enter) must not
+    // play while the question is open.
+    confirmDialog.addEventListener("keydown", (event) => event.stopPropagation());
     document.body.append(confirmDialog);
   }
   const content = body.cloneNode(true);

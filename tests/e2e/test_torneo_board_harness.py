@@ -373,7 +373,7 @@ def test_a_spectator_watches_every_duel_and_never_sees_a_word_before_its_duel_en
         assert not page.js_errors
 
 
-def test_leaving_asks_first_then_posts_with_the_pages_csrf_token(open_board):
+def test_leaving_asks_first_in_the_page_then_posts_with_the_pages_csrf_token(open_board):
     page = open_board()
     feed(page, FRAMES["their_turn"])
     posted = []
@@ -383,20 +383,23 @@ def test_leaving_asks_first_then_posts_with_the_pages_csrf_token(open_board):
         route.fulfill(status=200, body="<p>left</p>", content_type="text/html")
 
     page.route(f"{origin_of('torneo')}/r/T8RN4Q/leave/", leave_route)
-    dialogs = []
-
-    def answer(dialog, accept):
-        dialogs.append(dialog.message)
-        dialog.accept() if accept else dialog.dismiss()
-
-    page.once("dialog", lambda dialog: answer(dialog, False))
+    native = []
+    page.on("dialog", lambda dialog: (native.append(dialog.message), dialog.dismiss()))
     page.get_by_test_id("leave").click()
-    assert dialogs == ["Leave the tournament? It counts as a loss: you lose your duel and you are out."]
+    question = page.get_by_test_id("confirm-dialog")
+    expect(question).to_be_visible()
+    expect(question).to_contain_text("Leave the tournament?")
+    expect(question).to_contain_text("It counts as a loss: you lose your duel and you are out.")
+    expect(page.get_by_test_id("confirm-no")).to_be_focused()  # a stray Enter leaves nothing
+    expect(page.get_by_test_id("confirm-no")).to_have_text("Keep playing")
+    page.keyboard.press("Enter")
+    expect(question).to_be_hidden()
     assert posted == []  # changed their mind: nothing is sent
-    page.once("dialog", lambda dialog: answer(dialog, True))
     page.get_by_test_id("leave").click()
+    page.get_by_test_id("confirm-yes").click()
     page.wait_for_url("**/r/T8RN4Q/leave/")
     assert posted == [("POST", "csrfmiddlewaretoken=harness-csrf-token")]
+    assert native == []  # never the browser's own confirm()
 
 
 def test_snapshots_are_idempotent_and_a_stale_one_is_ignored(open_board):

@@ -44,15 +44,22 @@ export function endView(ctx, { hearts }) {
     ]);
   }
 
+  // Leaving is asked in the page's own dialog (static/js/page.js, form[data-confirm]), as accepting a stake is:
+  // what it costs, "Leave" and "Keep playing" (focused, so a stray Enter leaves nothing), not the browser's confirm().
   function leaveTournament() {
-    if (!window.confirm(t("Leave the tournament? It counts as a loss: you lose your duel and you are out."))) return;
     const code = seating.get()?.code || root.closest("[data-room]")?.dataset.roomCode;
     const token = document.querySelector("[name=csrfmiddlewaretoken]");
-    const form = h("form", { method: "post", action: `/r/${code}/leave/`, hidden: true }, [
+    const form = h("form", { method: "post", action: `/r/${code}/leave/`, hidden: true, "data-confirm": "" }, [
       h("input", { type: "hidden", name: "csrfmiddlewaretoken", value: token ? token.value : "" }),
+      h("div", { class: "leave-terms", "data-confirm-body": "", hidden: true }, [
+        h("p", { class: "stake-terms-title", text: t("Leave the tournament?") }),
+        h("p", { text: t("It counts as a loss: you lose your duel and you are out.") }),
+        h("p", { hidden: true, "data-confirm-yes": "", text: t("Leave the tournament") }),
+        h("p", { hidden: true, "data-confirm-no": "", text: t("Keep playing") }),
+      ]),
     ]);
     document.body.append(form);
-    form.submit();
+    form.requestSubmit();
   }
   leaveButton.addEventListener("click", leaveTournament);
 
