@@ -7,10 +7,12 @@ shown, nothing changes."""
 from __future__ import annotations
 
 import importlib
+import math
 
 from django.contrib import messages
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
+from django.utils import timezone
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
@@ -147,9 +149,19 @@ def _room_page(request, room: Room):
             "settings_form": _settings_form(spec, initial={**room.settings, "seats": room.seats.count()}),
             "bot_levels": bot_level_choices(),
             "language_name": LANGUAGE_NAMES.get(room.settings.get("language")),
+            "quick_wait": _quick_wait(room, latest),
             **(spec.room_context(room) if spec.room_context else {}),
         },
     )
+
+
+def _quick_wait(room: Room, latest) -> int | None:
+    """Seconds until the bots take the free seats of a quick match's room (lobby.quickmatch), while it waits for
+    its first match; None for any other room. Such a room has no host to start it: the page says what happens
+    and when, and offers to cancel (issue 18)."""
+    if not room.is_public or room.launch_at is None or room.status != Room.WAITING or latest is not None:
+        return None
+    return max(0, math.ceil((room.launch_at - timezone.now()).total_seconds()))
 
 
 def _settings_form(spec: GameSpec, **kwargs):

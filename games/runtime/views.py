@@ -64,6 +64,9 @@ def room_snapshot(room: Room, viewer: Player | None, *, invite_url: str, online:
         ],
         "match_id": match_id,
         "can_start": is_host and room.status == Room.WAITING and all(not seat.is_empty for seat in seats),
+        # A quick match's room before its first match (lobby.quickmatch): the bots fill it when the wait is over,
+        # so nobody arranges its seats or starts it (the page shows the wait instead of host controls).
+        "quick_wait": room.is_public and room.launch_at is not None and match_id is None,
     }
 
 

@@ -285,7 +285,7 @@ export function startRoom(element, { connect = openSocket } = {}) {
       }
       const badges = [];
       if (seat.kind === "bot") badges.push(botLevel(seat.bot_level));
-      if (seat.is_host) badges.push(t("host"));
+      if (seat.is_host && !room.quick_wait) badges.push(t("host")); // a quick room has nobody to start it
       if (seat.is_you) badges.push(t("you"));
       for (const text of badges) {
         li.append(Object.assign(document.createElement("span"), { className: "seat-badge", textContent: text }));
@@ -297,7 +297,7 @@ export function startRoom(element, { connect = openSocket } = {}) {
   // The host arranges free seats while the room waits: a free seat or a bot of some level. The choice
   // is posted to the room's seat URL; the server's answer comes back as a `room` frame to everyone.
   function canArrange(room) {
-    return Boolean(room.you && room.you.is_host && room.status === "waiting");
+    return Boolean(room.you && room.you.is_host && room.status === "waiting" && !room.quick_wait);
   }
 
   function seatChooser(seat, levels) {

@@ -80,3 +80,31 @@ def test_a_newcomer_plays_as_guest_then_signs_up_logs_in_and_switches_language(s
     page.set_viewport_size(DESKTOP)
     screenshot(page, "home-desktop-member-en")
     context.close()
+
+
+def test_a_quick_match_says_what_happens_while_it_waits_and_can_be_called_off(site_url, browser, screenshot):
+    """Quick match, as a newcomer meets it: a waiting screen with what happens ("bots take the free seats in
+    N s", counting down), no host controls, and a Cancel that frees the seat and goes back."""
+    from games.models import Seat
+
+    context = browser.new_context(viewport=PHONE, locale="es-ES")
+    page = context.new_page()
+    page.goto(site_url + "/play/duelo/")
+    page.get_by_label("Apodo").fill("Nora")
+    page.get_by_role("button", name="¡A jugar!").click()
+    page.get_by_test_id("quick-match").click()
+    waiting = page.get_by_test_id("quick-wait")
+    expect(waiting.get_by_role("heading")).to_have_text("Buscando jugadores…")
+    expect(waiting).to_contain_text("Los bots ocupan los asientos libres en")
+    first = int(waiting.locator("[data-quick-countdown]").inner_text())
+    expect(waiting.locator("[data-quick-countdown]")).not_to_have_text(str(first), timeout=3000)  # it counts down
+    assert int(waiting.locator("[data-quick-countdown]").inner_text()) < first
+    expect(waiting.get_by_test_id("seats")).to_contain_text("Nora")
+    for host_control in ("start-match", "invite-url"):
+        expect(page.get_by_test_id(host_control)).to_have_count(0)
+    expect(page.locator(".seat-chooser")).to_have_count(0)  # nobody arranges a quick room's seats
+    screenshot(page, "quick-match-waiting-phone")
+    page.get_by_test_id("cancel-quick").click()
+    expect(page).to_have_url(re.compile(r"/play/duelo/$"))
+    assert not Seat.objects.filter(player__nickname="Nora").exists()
+    context.close()

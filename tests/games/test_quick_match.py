@@ -63,3 +63,43 @@ def test_the_sweeper_launches_a_quick_match_whose_task_was_lost(alice):
     assert sweep()["launched"] == 1
     room.refresh_from_db()
     assert room.status == Room.PLAYING
+
+
+def test_a_quick_rooms_page_says_what_happens_and_when_and_offers_to_cancel(client, alice, bob_guest):
+    room = join(alice.player)  # Alice made the room: she is its host, and still has nothing to start or arrange
+    join(bob_guest)
+    client.force_login(alice)
+    page = client.get(f"/r/{room.code}/").content.decode()
+    assert 'data-testid="quick-wait"' in page
+    assert "Buscando jugadores…" in page
+    seconds = int(page.split('data-quick-wait="')[1].split('"')[0])
+    assert 0 < seconds <= quickmatch.wait_seconds()
+    assert f"Los bots ocupan los asientos libres en <strong data-quick-countdown>{seconds}</strong> s." in page
+    for host_control in ('data-testid="start-match"', 'data-testid="invite-url"', "Opciones de la sala"):
+        assert host_control not in page
+    assert f'action="/r/{room.code}/leave/"' in page and 'data-testid="cancel-quick"' in page
+    # Cancelling frees the seat and goes back to the game's page.
+    response = client.post(f"/r/{room.code}/leave/")
+    assert response.status_code == 302
+    assert not room.seats.filter(player=alice.player).exists()
+
+
+def test_the_room_frame_says_a_quick_room_waits_until_its_first_match(alice, bob_guest):
+    from games.runtime.views import room_snapshot
+
+    room = join(alice.player)
+    join(bob_guest)
+    snapshot = room_snapshot(room, alice.player, invite_url="", online=set())
+    assert snapshot["quick_wait"] is True and snapshot["you"]["is_host"] is True
+    Room.objects.filter(pk=room.pk).update(launch_at=timezone.now())
+    quickmatch.quick_match_launch(room_id=room.pk)
+    room.refresh_from_db()
+    assert room_snapshot(room, alice.player, invite_url="", online=set())["quick_wait"] is False
+
+
+def test_a_room_a_host_made_is_no_quick_room(alice):
+    from games.runtime import rooms
+    from games.runtime.views import room_snapshot
+
+    room = rooms.room_create(game="duelo", host=alice.player, seats=2, interface_language="es", settings={})
+    assert room_snapshot(room, alice.player, invite_url="", online=set())["quick_wait"] is False
