@@ -89,6 +89,7 @@ TEMPLATES = [
                 "django.contrib.messages.context_processors.messages",
                 "accounts.context_processors.player",
                 "games.context_processors.game_on",
+                "wallet.context_processors.header_balance",
             ],
         },
     },

@@ -14,6 +14,7 @@ from games.models import Match, Room
 from games.runtime import rated
 from games.runtime.catalogue import spec_for
 from games.runtime.engine import engine_for
+from wallet.conf import payout_for
 
 # Bots get a name (BOT_NAMES, which no player may take: accounts/nicknames.py), so that a table of rivals reads
 # like one; their level is shown next to it.
@@ -101,15 +102,26 @@ def match_snapshot(match: Match, viewer: Player | None) -> dict[str, Any]:
         }
     engine = engine_for(match.game)
     state = engine.from_json(match.state)
-    return {**frame, **_game_frame(engine, state, seat, rated.ratings_view(match))}
+    return {**frame, **_game_frame(engine, state, seat, rated.ratings_view(match), stakes=_stakes(match))}
 
 
-def _game_frame(engine: Any, state: Any, seat: int | None, ratings: Any, view: Any = None) -> dict[str, Any]:
+def _stakes(match: Match) -> dict[str, int] | None:
+    """What a staked match is played for (each seat's stake, what the winner gets), for the result card to say
+    what was won, lost or refunded; None for a free game."""
+    if not match.stake:
+        return None
+    return {"stake": match.stake, "payout": payout_for(match.stake, players=len(match.lineup))}
+
+
+def _game_frame(
+    engine: Any, state: Any, seat: int | None, ratings: Any, view: Any = None, stakes: Any = None
+) -> dict[str, Any]:
     return {
         "view": engine.view(state, seat) if view is None else view,
         "turn": engine.turn_of(state, seat) if seat is not None else None,
         # Rating changes fixed so far, by seat (rated games); None for a game that is not rated.
         "ratings": ratings,
+        "stakes": stakes,
     }
 
 
@@ -133,8 +145,10 @@ def match_frames(match: Match, state: Any = None) -> dict[str, Any] | None:
     players = [sitter.get("player") for sitter in match.lineup]
     viewers = [*(seat for seat, player in enumerate(players) if player is not None), None]
     seen = dict(zip(viewers, engine.views(state, viewers), strict=True))  # the shared part built once
+    stakes = _stakes(match)
     texts = {
-        viewer: frame_text({**head, **_game_frame(engine, state, viewer, ratings, seen[viewer])}) for viewer in viewers
+        viewer: frame_text({**head, **_game_frame(engine, state, viewer, ratings, seen[viewer], stakes)})
+        for viewer in viewers
     }
     return {"players": players, "seats": [texts.get(seat) for seat in range(len(players))], "spectator": texts[None]}
 

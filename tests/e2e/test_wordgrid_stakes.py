@@ -101,11 +101,15 @@ def test_two_members_play_for_credits_and_both_see_the_result_and_their_balances
     beto.get_by_test_id("resign-yes").click()
     expect(ana.get_by_test_id("result-title")).to_have_text("¡Has ganado!")
     expect(beto.get_by_test_id("result-title")).to_have_text("¡Gana Ana!")
+    # The result card says what the game did to each one's credits.
+    expect(ana.get_by_test_id("result-credits")).to_have_text("Ganas 90 créditos.")
+    expect(beto.get_by_test_id("result-credits")).to_have_text("Pierdes tu apuesta de 50 créditos.")
     screenshot(ana, "wordgrid-result-phone")
     screenshot(beto, "wordgrid-result-desktop")
 
     ana.goto(site + "/")
     expect(ana.get_by_test_id("balance")).to_contain_text("1040 créditos")  # +90 pot, -50 stake
+    expect(ana.get_by_test_id("header-balance")).to_have_text("1040 créditos")  # and in the top bar of every page
     beto.goto(site + "/")
     expect(beto.get_by_test_id("balance")).to_contain_text("950 créditos")
     ana_context.close()

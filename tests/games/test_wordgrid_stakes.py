@@ -1,5 +1,6 @@
 """Staked Wordgrid through the services: offers, escrow at the start, one settlement at the end."""
 
+import json
 from datetime import timedelta
 
 import pytest
@@ -130,3 +131,17 @@ def test_practice_games_touch_no_credits(client):
     match = room.matches.get()
     matches.match_act(match_id=match.pk, player=ana, action={"type": "resign"})
     assert balance_of(player=ana) == 1000 and house_balance() == 0
+
+
+def test_every_frame_of_a_staked_match_says_what_it_is_played_for_and_a_free_one_says_nothing(staked_match):
+    from games.runtime.views import match_frames, match_snapshot
+
+    ana, beto, match = staked_match
+    assert match_snapshot(match, ana)["stakes"] == {"stake": 50, "payout": 90}
+    published = match_frames(match)
+    for text in [*published["seats"], published["spectator"]]:
+        assert json.loads(text)["stakes"] == {"stake": 50, "payout": 90}
+    Match.objects.filter(pk=match.pk).update(stake=0)
+    match.refresh_from_db()
+    assert match_snapshot(match, ana)["stakes"] is None
+    assert json.loads(match_frames(match)["seats"][0])["stakes"] is None

@@ -38,6 +38,24 @@ def test_a_player_sees_their_balance_and_every_movement_with_its_match(client, m
     assert statement.index("won 90") < statement.index("Stake held for") < statement.index("Credits granted")
 
 
+def test_a_members_credits_are_in_the_top_bar_of_every_page_and_a_guest_has_none(client, make_player):
+    ana = make_player("Ana", credits=120)
+    _log_in(client, ana)
+    for path in ("/", "/lobby/", "/play/duelo/rules/"):
+        html = client.get(path, HTTP_ACCEPT_LANGUAGE="es").content.decode()
+        bar = html[html.index('class="topbar"') : html.index("</header>")]
+        assert 'data-testid="header-balance"' in bar and "120 créditos" in bar, path
+        assert 'href="/wallet/"' in bar
+    escrow_hold(match_ref="wordgrid:7", players=[ana, make_player("Ben", credits=50)], stake=50, key="hold:7")
+    assert "70 créditos" in client.get("/", HTTP_ACCEPT_LANGUAGE="es").content.decode()  # the stake is held
+    client.logout()
+    guest = player_create_guest(nickname="Bob")
+    session = client.session
+    session[GUEST_SESSION_KEY] = guest.pk
+    session.save()
+    assert 'data-testid="header-balance"' not in client.get("/", HTTP_ACCEPT_LANGUAGE="es").content.decode()
+
+
 def test_a_guest_is_told_credits_need_an_account(client, settings):
     settings.WALLET_SIGNUP_GRANT = 500
     guest = player_create_guest(nickname="Bob")

@@ -145,6 +145,7 @@ export function mountWordgrid(root, { send } = {}) {
         pending.clear();
       }
       s.view = frame.view;
+      s.stakes = frame.stakes || null;
       const played = s.view.played ? s.view.played.length : 0;
       if (s.movesSeen !== null && s.movesSeen !== played) {
         // A word went in (ours or theirs): the tentative move belongs to a grid that is gone.

@@ -1,7 +1,7 @@
 // The Wordgrid board's face: the skeleton built once (buildBoard) and everything drawn from a snapshot and
 // the tentative move (wordgridView): turn line, players and their clocks, the grid, the move's controls and
 // letters, draw offers and resigning, the words played, the result.
-import { clockText, h, parseTime, renderTurnLine, t } from "../kit.js";
+import { clockText, h, nt, parseTime, renderTurnLine, t } from "../kit.js";
 import { LETTERS, SIZE, key, same } from "./state.js";
 import { REASONS, STEPS } from "./texts.js";
 
@@ -228,6 +228,22 @@ export function wordgridView(s, els, { seatName, seatInfo, pending, frames, act 
     );
   }
 
+  // What a staked game did to your credits, in the result card: won, lost, or given back (an agreed draw, a game
+  // an admin stopped: the wallet refunds both stakes). Nothing for a free game or for a spectator.
+  function stakesLine(outcome) {
+    const stakes = s.stakes;
+    if (!stakes || s.view.you === null || s.view.you === undefined) return null;
+    let text;
+    if (outcome.draw || outcome.stopped) { // as the wallet decides (games.runtime.matches._close_escrow)
+      text = nt("Your stake of %(count)s credit comes back.", "Your stake of %(count)s credits comes back.", stakes.stake);
+    } else if (outcome.winner === s.view.you) {
+      text = nt("You win %(count)s credit.", "You win %(count)s credits.", stakes.payout);
+    } else {
+      text = nt("You lose your stake of %(count)s credit.", "You lose your stake of %(count)s credits.", stakes.stake);
+    }
+    return h("p", { class: "wg-result-credits", "data-testid": "result-credits", text });
+  }
+
   function renderResult() {
     const outcome = s.view.outcome;
     if (!outcome) return;
@@ -248,6 +264,7 @@ export function wordgridView(s, els, { seatName, seatInfo, pending, frames, act 
       h("p", { class: "wg-result-reason", "data-testid": "result-reason", text: reason }),
       tied ? h("p", { class: "wg-result-tie", "data-testid": "result-tie",
         text: t("Tied on points: a tie goes to the second player, %(name)s.", { name: seatName(outcome.winner) }) }) : null,
+      stakesLine(outcome),
       h("table", { class: "wg-result-table" }, [h("tbody", {}, outcome.seats.map((entry) => h("tr", {
         class: `owner-${entry.seat}${outcome.winner === entry.seat ? " winner" : ""}${entry.seat === s.view.you ? " me" : ""}`,
         "data-seat": entry.seat,
