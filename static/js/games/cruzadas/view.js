@@ -18,15 +18,19 @@ const resultEl = h("section", { class: "cz-result", hidden: true, "data-testid":
 
 const cells = [];
 const boardEl = h("div", { class: "cz-board", role: "grid", "aria-label": t("Board"), "data-testid": "board" });
+// A grid's cells are in rows (ARIA: a gridcell's parent is a row); the rows are `display: contents`, so the 225
+// cells still lay out as the board's own 15x15 CSS grid.
 for (let r = 0; r < SIZE; r += 1) {
+  const row = h("div", { class: "cz-row", role: "row" });
   for (let c = 0; c < SIZE; c += 1) {
     const index = r * SIZE + c;
     const cell = h("button", { type: "button", class: "cz-cell", role: "gridcell", "data-cell": index },
       [h("span", { class: "cz-label", "aria-hidden": "true" }), h("span", { class: "cz-letter" }),
         h("span", { class: "cz-value", "aria-hidden": "true" })]);
     cells.push(cell);
-    boardEl.append(cell);
+    row.append(cell);
   }
+  boardEl.append(row);
 }
 const viewportEl = h("div", { class: "cz-viewport", "data-testid": "viewport" }, [boardEl]);
 const zoomBtn = h("button", { type: "button", class: "cz-zoom", "data-testid": "zoom", "aria-pressed": "false",

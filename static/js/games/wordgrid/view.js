@@ -89,7 +89,7 @@ export function wordgridView(s, els, { seatName, seatInfo, pending, frames, act 
         el.setAttribute("aria-label", letter
           ? t("Row %(row)s, column %(col)s, %(letter)s", { row: r + 1, col: c + 1, letter: letter.toUpperCase() })
           : t("Row %(row)s, column %(col)s, empty", { row: r + 1, col: c + 1 }));
-        el.setAttribute("aria-pressed", step >= 0 || isNew ? "true" : "false");
+        el.setAttribute("aria-selected", step >= 0 || isNew ? "true" : "false"); // a gridcell is selected, not pressed
         el.disabled = !tracing;
         el.tabIndex = tracing ? 0 : -1;
       }
