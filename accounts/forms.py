@@ -1,6 +1,7 @@
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from accounts.models import Player
 from accounts.nicknames import MAX_LENGTH, NicknameError, clean_nickname
 from accounts.selectors import GUEST_SESSION_KEY
 from accounts.services import player_create_for_user
@@ -22,6 +23,12 @@ class NicknameField(forms.CharField):
             return clean_nickname(value)
         except NicknameError as error:
             raise forms.ValidationError(error.message, code=error.code) from None
+
+
+class PaletteForm(forms.Form):
+    """The boards' colours (accounts.models.Player.palette)."""
+
+    palette = forms.ChoiceField(label=_("Colours"), choices=Player.PALETTES, widget=forms.RadioSelect)
 
 
 class GuestForm(forms.Form):

@@ -27,6 +27,12 @@ class Player(models.Model):
     # The client address the account was created from (a guest's row gets it when the guest signs up):
     # the sign-up grant is limited per address (wallet.services.wallet_grant_signup).
     signup_ip = models.GenericIPAddressField(_("sign-up address"), null=True, blank=True, db_index=True)
+    # The colours the boards use (issue 18): the standard green and amber, or an orange and blue that differ for
+    # colour-blind eyes, with marks that differ by shape too (static/css/palette.css). Asked once, on a first visit.
+    STANDARD, CONTRAST = "standard", "contrast"
+    PALETTES = [(STANDARD, _("Standard colours")), (CONTRAST, _("High contrast (colour blindness)"))]
+    palette = models.CharField(_("colours"), max_length=10, choices=PALETTES, default=STANDARD)
+    palette_asked = models.BooleanField(_("asked about the colours"), default=False)
 
     class Meta:
         verbose_name = _("player")

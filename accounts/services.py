@@ -110,3 +110,11 @@ def _take_over_guest(pending: PendingSignup) -> Player:
     if Player.objects.filter(pk=guest.pk, user__isnull=True).exists():
         return player_upgrade_guest(player=guest, user=user, nickname=nickname)
     return player_create_for_user(user=user, nickname=nickname)
+
+
+def player_set_palette(*, player: Player, palette: str) -> None:
+    """The colours the boards show this player (Player.PALETTES); answering counts as having been asked."""
+    if palette not in dict(Player.PALETTES):
+        raise ValueError(f"unknown palette {palette!r}")
+    player.palette, player.palette_asked = palette, True
+    player.save(update_fields=["palette", "palette_asked"])

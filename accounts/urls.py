@@ -5,4 +5,5 @@ from accounts import views
 urlpatterns = [
     path("guest/", views.play_as_guest, name="play_as_guest"),
     path("me/", views.profile, name="profile"),
+    path("me/colours/", views.palette, name="palette"),
 ]

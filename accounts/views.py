@@ -1,14 +1,15 @@
 from django.contrib import messages
+from django.http import HttpResponseBadRequest
 from django.shortcuts import redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_http_methods
+from django.views.decorators.http import require_http_methods, require_POST
 
 from accounts.decorators import player_required
-from accounts.forms import GuestForm, NicknameForm
+from accounts.forms import GuestForm, NicknameForm, PaletteForm
 from accounts.guests import guest_sign_in
 from accounts.nicknames import NicknameError
-from accounts.services import player_rename
+from accounts.services import player_rename, player_set_palette
 
 
 def _safe_next(request, default: str = "/") -> str:
@@ -52,4 +53,16 @@ def profile(request):
         else:
             messages.success(request, _("Your nickname is now %(name)s.") % {"name": player.display_name})
             return redirect("profile")
-    return render(request, "accounts/profile.html", {"form": form})
+    palette_form = PaletteForm(initial={"palette": player.palette})
+    return render(request, "accounts/profile.html", {"form": form, "palette_form": palette_form})
+
+
+@require_POST
+@player_required
+def palette(request):
+    """The boards' colours, from the profile page or the first visit's question; back where the player was."""
+    form = PaletteForm(request.POST)
+    if not form.is_valid():
+        return HttpResponseBadRequest(_("Choose the standard colours or high contrast."))
+    player_set_palette(player=request.player, palette=form.cleaned_data["palette"])
+    return redirect(_safe_next(request, default="/me/"))

@@ -41,3 +41,40 @@ def test_pages_and_boards_have_no_serious_or_critical_accessibility_violation(da
         found += blocking_violations(page, f"the {game} board")
     context.close()
     assert not found, "\n".join(found)
+
+
+MARK = "(el) => { const s = getComputedStyle(el, '::after'); return [s.content, s.backgroundColor, s.borderTopStyle]; }"
+
+
+def test_high_contrast_is_offered_once_and_changes_colours_and_shapes(daphne_url, browser, screenshot):
+    """A colour-blind newcomer answers the first visit's question; the examples of the rules and the board then
+    show orange and blue marks that also differ by shape, and still pass axe."""
+    match, people = set_up("duelo")
+    context = browser.new_context(viewport=PHONE, locale="es-ES", has_touch=True)
+    sign_in(context, daphne_url, people[0])
+    page = context.new_page()
+    page.goto(daphne_url + "/lobby/")
+    offer = page.get_by_test_id("palette-offer")
+    expect(offer).to_contain_text("¿Te cuesta distinguir el verde del ámbar?")
+    page.get_by_test_id("palette-contrast").click()
+    expect(page).to_have_url(daphne_url + "/lobby/")
+    expect(offer).to_have_count(0)  # asked once
+    expect(page.locator("html")).to_have_attribute("data-palette", "contrast")
+
+    page.goto(daphne_url + "/play/duelo/rules/")
+    right = page.locator(".rules-text .tile.green").first
+    elsewhere = page.locator(".rules-text .tile.amber").first
+    expect(right).to_have_css("background-color", "rgb(181, 71, 8)")  # orange
+    expect(elsewhere).to_have_css("background-color", "rgb(28, 100, 168)")  # blue
+    assert right.evaluate(MARK) == ['""', "rgb(255, 255, 255)", "none"]  # a filled corner
+    assert elsewhere.evaluate(MARK) == ['""', "rgba(0, 0, 0, 0)", "solid"]  # a ring
+    screenshot(page, "palette-contrast-rules-phone")
+    found = blocking_violations(page, "the rules in high contrast")
+
+    page.goto(f"{daphne_url}/r/{match.room.code}/")
+    expect(page.locator("[data-game-root]")).to_be_visible()
+    page.wait_for_timeout(600)
+    found += blocking_violations(page, "the duelo board in high contrast")
+    screenshot(page, "palette-contrast-duelo-phone")
+    context.close()
+    assert not found, "\n".join(found)
