@@ -220,3 +220,21 @@ def test_admin_lists_players_and_validates_nicknames(client, alice, bob_guest):
     assert change.status_code == 200
     bob_guest.refresh_from_db()
     assert bob_guest.nickname == "Bob"
+
+
+@pytest.mark.parametrize(
+    "path,says",
+    [
+        ("/accounts/login/", ["<title>Entrar ·", "¿Has olvidado tu contraseña?", "Si aún no tienes una cuenta"]),
+        ("/accounts/signup/", ["¿Ya tienes una cuenta?", "Tu contraseña debe tener al menos 8 caracteres."]),
+        ("/accounts/password/reset/", ["Escribe tu dirección de correo", "escríbenos"]),
+    ],
+)
+def test_the_account_pages_speak_as_the_site_does_in_spanish(client, path, says):
+    """tú, as every other page, and 'Entrar' as the top bar says it (accounts/voice.py)."""
+    html = " ".join(client.get(path, HTTP_ACCEPT_LANGUAGE="es").content.decode().split())  # whitespace as read
+    html = html.replace("<title> ", "<title>")
+    for text in says:
+        assert text in html, text
+    for usted in ("Ha olvidado", "ha creado", "inicie sesión", "Su contraseña", "Introduzca", "contáctenos"):
+        assert usted not in html, usted

@@ -68,7 +68,7 @@ def test_a_newcomer_plays_as_guest_then_signs_up_logs_in_and_switches_language(s
     page.get_by_role("link", name="Entrar").first.click()
     page.get_by_label(re.compile("^Correo electrónico")).fill("lucia@example.com")
     page.get_by_label(re.compile("^Contraseña")).fill(PASSWORD)
-    page.get_by_role("button", name="Iniciar sesión").click()
+    page.get_by_role("button", name="Entrar").click()
     expect(page.get_by_test_id("player-chip")).to_contain_text("Lucía")
 
     page.get_by_label("Idioma").select_option("en")

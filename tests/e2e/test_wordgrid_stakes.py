@@ -29,7 +29,7 @@ def log_in(browser, site, nickname, viewport):
     page.goto(site + "/accounts/login/")
     page.get_by_label(re.compile("^Correo electrónico")).fill(f"{nickname}@example.com")
     page.get_by_label(re.compile("^Contraseña")).fill(PASSWORD)
-    page.get_by_role("button", name="Iniciar sesión").click()
+    page.get_by_role("button", name="Entrar").click()
     expect(page.get_by_test_id("balance")).to_contain_text("1000 créditos")
     return context, page
 
