@@ -199,6 +199,34 @@ def test_the_start_card_blocks_typing_and_results_name_shared_victories_and_draw
     screenshot(page, "duelo-draw-phone")
 
 
+def test_long_names_fit_the_round_card_and_the_final_table_on_a_phone(open_board, screenshot):
+    """Names fit (issue 18): the longest nickname the site allows (20 letters) is shown whole on the round's
+    card, never cut with an ellipsis, and the final table shows every total inside a 360 px screen."""
+    page = open_board()
+    room = copy.deepcopy(FRAMES["es"]["room"])
+    long_names = {0: "Maximiliana Ferreira", 1: "Bartolomé Casasnovas"}
+    for seat in room["room"]["seats"]:
+        seat["nickname"] = long_names.get(seat["index"], seat["nickname"])
+    feed(page, room)
+    feed(page, FRAMES["es"]["frames"]["ending"])
+    names = page.locator(".card-results .name")
+    expect(names).to_have_text(["Bartolomé Casasnovas", "Maximiliana Ferreira (you)", "Bot"])
+    for index in range(3):
+        assert names.nth(index).evaluate("el => el.scrollWidth <= el.clientWidth"), "a name is cut"
+    seat_names = page.locator("[data-seat-list] .seat-name")
+    expect(seat_names.first).to_have_text("Maximiliana Ferreira")
+    for index in range(2):  # the room's people list too
+        assert seat_names.nth(index).evaluate("el => el.scrollWidth <= el.clientWidth"), "a name is cut"
+    screenshot(page, "duelo-ending-long-names-phone")
+    feed(page, FRAMES["es"]["frames"]["finished"])
+    for total in page.locator(".result-table .total").all():
+        box = total.bounding_box()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"], "a total is off the screen"
+    expect(page.locator(".result-table tbody th").first).to_contain_text("Bartolomé Casasnovas")
+    assert_no_sideways_scroll(page)
+    screenshot(page, "duelo-result-long-names-phone")
+
+
 def test_a_spectator_sees_every_grid_in_colour_only(open_board, screenshot):
     page = open_board(DESKTOP)
     room = copy.deepcopy(FRAMES["es"]["room"])
