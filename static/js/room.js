@@ -373,6 +373,9 @@ export function startRoom(element, { connect = openSocket } = {}) {
     const you = room.you || {};
     for (const el of element.querySelectorAll("[data-host-only]")) el.hidden = !you.is_host;
     for (const el of element.querySelectorAll("[data-can-start]")) el.disabled = !room.can_start;
+    // a disabled start says why (issue 18): the free seats wait for someone or a bot
+    const free = room.seats.some((seat) => seat.kind === "empty");
+    for (const el of element.querySelectorAll("[data-start-why]")) el.hidden = !(you.is_host && free);
     for (const el of element.querySelectorAll("[data-spectators]")) {
       el.textContent = room.spectators ? t("%(count)s watching", { count: room.spectators }) : "";
     }

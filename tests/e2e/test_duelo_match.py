@@ -35,6 +35,10 @@ def test_two_players_and_a_bot_play_a_match_to_its_result(live_stack, browser, s
     invite = ana.get_by_test_id("invite-url").input_value()
     assert re.fullmatch(r"http://127\.0\.0\.1:\d+/r/[A-Z2-9]{10}/", invite)
     ana.get_by_test_id("seat-chooser-2").select_option("hard")
+    # A seat is still free: the start button looks disabled and says why.
+    expect(ana.get_by_test_id("start-match")).to_be_disabled()
+    expect(ana.get_by_test_id("start-match")).to_have_css("opacity", "0.45")
+    expect(ana.get_by_test_id("start-why")).to_have_text("Todos los asientos tienen que estar ocupados para empezar.")
     screenshot(ana, "duelo-room-phone-host")
 
     guest_context = browser.new_context(viewport=DESKTOP, locale="es-ES")
@@ -46,6 +50,7 @@ def test_two_players_and_a_bot_play_a_match_to_its_result(live_stack, browser, s
     expect(beto.get_by_test_id("waiting-for-host")).to_be_visible()
     expect(ana.get_by_test_id("seats")).to_contain_text("Beto")
     expect(ana.get_by_test_id("start-match")).to_be_enabled()
+    expect(ana.get_by_test_id("start-why")).to_be_hidden()
     ana.get_by_test_id("start-match").click()
 
     for page in (ana, beto):
