@@ -99,6 +99,19 @@ def stop(processes) -> None:
                 os.killpg(process.pid, signal.SIGKILL)
 
 
+def started(tmp_path, seconds: float = 60) -> bool:
+    """True once the worker says it is ready and beat has printed its banner (their logs in tmp_path; beat's
+    own "Starting" line is below make run's INFO, decision 24, and its first tick follows the banner): a test
+    whose clock is already running must not spend it on the processes' start, which takes from one second
+    to several on a loaded machine."""
+
+    def says(name: str, words: str) -> bool:
+        log = tmp_path / f"{name}.log"
+        return log.exists() and words in log.read_text(errors="replace")
+
+    return wait_for(lambda: says("worker", " ready.") and says("beat", "maxinterval ->"), seconds)
+
+
 def wait_for(predicate, seconds: float, every: float = 0.25) -> bool:
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:

@@ -14,7 +14,7 @@ from django.utils import timezone
 
 from games.models import Match
 from games.runtime import matches, rooms, scheduling
-from tests.integration.stack import celery, free_port, redis_server, stack_env, stop, wait_for
+from tests.integration.stack import celery, free_port, redis_server, stack_env, started, stop, wait_for
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -48,6 +48,7 @@ def test_the_worker_survives_a_redis_outage_and_the_clock_is_met_when_redis_retu
             settings={"language": "es", "rounds": 1, "round_seconds": 60},
         )
         rooms.room_join(room=room, player=bob_guest)
+        assert started(tmp_path), tail(tmp_path, "worker") + tail(tmp_path, "beat")
         # This process would arm its timers on the suite's Redis, where no worker listens: the worker's
         # sweeper picks the match up and the worker arms the round's clock on its own broker (and holds
         # that timer, reserved, when Redis goes away). The round "began" 54 s ago: its clock runs out in
