@@ -369,34 +369,48 @@ def score_move(
     For each word: letter values, with 2L/3L applied to NEW tiles only (a blank stays 0), summed, then
     multiplied by every 2W/3W under a NEW tile (multipliers multiply together); a tile counts in every word
     it belongs to. Then +star_bonus once if a new tile covers the ★25 square not yet spent, then +bingo for
-    rack_size new tiles. Breakdown: {"kind": "word", "word", "cells", "points"} per word, then
-    {"kind": "star", "points"} and {"kind": "bingo", "points"} lines when they apply.
+    rack_size new tiles. Breakdown: {"kind": "word", "word", "cells", "points", "letters", "multiplier"} per
+    word, then {"kind": "star", "points"} and {"kind": "bingo", "points"} lines when they apply. A word's
+    "letters" say, per square, what it added before the word's multiplier: {"letter", "value" (the tile's
+    own points, a blank 0), "blank", "premium" ("2L"/"3L"/"2W"/"3W" under a NEW tile, else None: a premium
+    under an earlier tile is spent), "new"}; "multiplier" is the product of its 2W/3W (1 when none). Breakdowns
+    recorded before these two fields existed lack them (docs/cruzadas.md): readers must not require them.
     """
     new = {index: Tile(letter, blank) for index, letter, blank in placement}
     breakdown: list[dict[str, Any]] = []
     total = 0
     for cells in words_formed(board, placement):
         points, multiplier = 0, 1
+        letters: list[dict[str, Any]] = []
         for i in cells:
-            if i in new:
-                value = ruleset.value(new[i])
-                premium = PREMIUMS.get(i)
-                if premium == DOUBLE_LETTER:
-                    value *= 2
-                elif premium == TRIPLE_LETTER:
-                    value *= 3
-                elif premium == DOUBLE_WORD:
-                    multiplier *= 2
-                elif premium == TRIPLE_WORD:
-                    multiplier *= 3
+            tile = new.get(i) or board[i]
+            assert tile is not None  # words_formed gives filled squares only
+            value = ruleset.value(tile)
+            premium = PREMIUMS.get(i) if i in new else None
+            if premium == DOUBLE_LETTER:
+                points += value * 2
+            elif premium == TRIPLE_LETTER:
+                points += value * 3
             else:
-                tile = board[i]
-                value = ruleset.value(tile) if tile is not None else 0
-            points += value
+                points += value
+            if premium == DOUBLE_WORD:
+                multiplier *= 2
+            elif premium == TRIPLE_WORD:
+                multiplier *= 3
+            letters.append(
+                {"letter": tile.letter, "value": value, "blank": tile.blank, "premium": premium, "new": i in new}
+            )
         points *= multiplier
         total += points
         breakdown.append(
-            {"kind": "word", "word": word_text(board, placement, cells), "cells": list(cells), "points": points}
+            {
+                "kind": "word",
+                "word": word_text(board, placement, cells),
+                "cells": list(cells),
+                "points": points,
+                "letters": letters,
+                "multiplier": multiplier,
+            }
         )
     if star_cell is not None and not star_spent and star_cell in new:
         total += ruleset.star_bonus

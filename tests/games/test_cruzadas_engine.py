@@ -207,9 +207,40 @@ def test_al_on_the_star_scores_4_refills_the_rack_and_passes_the_turn() -> None:
     view = engine.view(after, 1)
     assert view["board"][7][7] == {"letter": "a", "blank": False} and view["board"][7][8]["letter"] == "l"
     assert view["last_move"]["words"] == ["al"] and view["last_move"]["points"] == 4
-    assert view["last_move"]["breakdown"] == [{"kind": "word", "word": "al", "cells": [112, 113], "points": 4}]
+    (line,) = view["last_move"]["breakdown"]
+    assert {key: line[key] for key in ("kind", "word", "cells", "points", "multiplier")} == {
+        "kind": "word",
+        "word": "al",
+        "cells": [112, 113],
+        "points": 4,
+        "multiplier": 2,
+    }
+    assert [(cell["letter"], cell["value"], cell["premium"]) for cell in line["letters"]] == [
+        ("a", 1, "2W"),
+        ("l", 1, None),
+    ]
     assert all_tiles(after) == Counter(TURKISH.bag)
     assert engine.to_json(state)["scores"] == [0, 0]  # the given state is untouched
+
+
+def test_a_game_saved_before_breakdowns_listed_letters_still_loads_and_shows_its_last_move() -> None:
+    state = new()
+    state.star_cell = cell(0, 1)
+    rig(state, 0, "alkmnee")
+    after, _events = act(state, 0, tiles("al", 7, 7))
+    saved = json.loads(json.dumps(engine.to_json(after)))
+    for turn in saved["history"]:  # as a game stored before the per-letter breakdown was recorded
+        for line in turn["breakdown"]:
+            line.pop("letters", None)
+            line.pop("multiplier", None)
+    old = engine.from_json(saved)
+    view = engine.view(old, 1)
+    assert view["last_move"]["breakdown"] == [{"kind": "word", "word": "al", "cells": [112, 113], "points": 4}]
+    assert view["last_move"]["points"] == 4 and view["scores"] == [4, 0]
+    # The game goes on: the next word's breakdown has its letters.
+    rig(old, 1, "kmnepra")
+    later, _events = act(old, 1, tiles("kal", 7, 6, skip={1, 2}))
+    assert [cell["letter"] for cell in engine.view(later, 0)["last_move"]["breakdown"][0]["letters"]] == list("kal")
 
 
 def test_typed_turkish_capitals_map_with_turkish_rules() -> None:

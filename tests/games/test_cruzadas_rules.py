@@ -181,7 +181,19 @@ def score(
 
 def test_al_on_the_centre_star_is_worth_4() -> None:
     total, breakdown = score(rules.empty_board(), lay("al", 7, 7))
-    assert total == 4 and breakdown == [{"kind": "word", "word": "al", "cells": [112, 113], "points": 4}]
+    assert total == 4 and breakdown == [
+        {
+            "kind": "word",
+            "word": "al",
+            "cells": [112, 113],
+            "points": 4,
+            "letters": [
+                {"letter": "a", "value": 1, "blank": False, "premium": "2W", "new": True},
+                {"letter": "l", "value": 1, "blank": False, "premium": None, "new": True},
+            ],
+            "multiplier": 2,
+        }
+    ]
 
 
 def test_letter_premiums_apply_to_new_tiles_before_word_multipliers() -> None:
@@ -194,7 +206,9 @@ def test_word_multipliers_multiply_together() -> None:
     # new A on the 3W at (7,0) make an 8-letter word of ones: 8 * 3 * 3.
     board = board_with(lay("kkkkkk", 1, 0, "down"))
     total, breakdown = score(board, ((at(0, 0), "k", False), (at(7, 0), "a", False)))
-    assert breakdown == [{"kind": "word", "word": "kkkkkkka", "cells": [at(r, 0) for r in range(8)], "points": 72}]
+    assert [(line["word"], line["cells"], line["points"], line["multiplier"]) for line in breakdown] == [
+        ("kkkkkkka", [at(r, 0) for r in range(8)], 72, 9)
+    ]
     assert total == 72
 
 
@@ -253,6 +267,112 @@ def test_the_star_square_adds_25_once_per_move_when_a_new_tile_covers_it() -> No
     # A move forming several words over the star: still +25 only once.
     total, breakdown = score(board, lay("la", 8, 7), star_cell=at(8, 8))
     assert total == 8 + 25 and [line["kind"] for line in breakdown].count("star") == 1
+
+
+# -- the breakdown by letter and premium -------------------------------------------------------------
+
+
+def letters_of(line: dict) -> list[tuple[str, int, str | None, bool]]:
+    return [(cell["letter"], cell["value"], cell["premium"], cell["new"]) for cell in line["letters"]]
+
+
+# (what, the board before, the placement, star, per word: (word, [(letter, value, premium, new)], multiplier,
+# points)). The points are the ones the scoring tests above establish; the letters say where they came from.
+BREAKDOWNS = [
+    (
+        "a letter premium under a new tile, the centre's 2W",
+        (),
+        lay("jakal", 7, 3),
+        [
+            (
+                "jakal",
+                [
+                    ("j", 10, "2L", True),
+                    ("a", 1, None, True),
+                    ("k", 1, None, True),
+                    ("a", 1, None, True),
+                    ("l", 1, "2W", True),
+                ],
+                2,
+                48,
+            )
+        ],
+    ),
+    (
+        "two 3W under new tiles multiply together, the 2L under an old tile is spent",
+        (lay("kkkkkk", 1, 0, "down"),),
+        ((at(0, 0), "k", False), (at(7, 0), "a", False)),
+        [("kkkkkkka", [("k", 1, "3W", True)] + [("k", 1, None, False)] * 6 + [("a", 1, "3W", True)], 9, 72)],
+    ),
+    (
+        "the centre's 2W under an old tile counts no more",
+        (lay("al", 7, 7),),
+        ((at(7, 6), "k", False),),
+        [("kal", [("k", 1, None, True), ("a", 1, None, False), ("l", 1, None, False)], 1, 3)],
+    ),
+    (
+        "a crossing tile in every word, its 2L in each",
+        (lay("al", 7, 7),),
+        lay("la", 8, 7),
+        [
+            ("la", [("l", 1, None, True), ("a", 1, "2L", True)], 1, 3),
+            ("al", [("a", 1, None, False), ("l", 1, None, True)], 1, 2),
+            ("la", [("l", 1, None, False), ("a", 1, "2L", True)], 1, 3),
+        ],
+    ),
+    (
+        "a blank is worth 0 on a 2L",
+        (lay("al", 7, 7),),
+        ((at(8, 8), "a", True),),
+        [("la", [("l", 1, None, False), ("a", 0, "2L", True)], 1, 1)],
+    ),
+    (
+        "a blank on the board stays 0 in a later word",
+        (lay("al", 7, 7, blanks={0}),),
+        ((at(7, 6), "k", False),),
+        [("kal", [("k", 1, None, True), ("a", 0, None, False), ("l", 1, None, False)], 1, 2)],
+    ),
+    (
+        "a blank triggers the 2W under it",
+        (),
+        lay("kal", 7, 7, blanks={0}),
+        [("kal", [("k", 0, "2W", True), ("a", 1, None, True), ("l", 1, None, True)], 2, 4)],
+    ),
+    (
+        "a 3L under a new tile",
+        (lay("al", 7, 7),),
+        lay("şla", 5, 9, "down"),
+        [
+            ("şla", [("ş", 4, "3L", True), ("l", 1, None, True), ("a", 1, None, True)], 1, 14),
+            ("ala", [("a", 1, None, False), ("l", 1, None, False), ("a", 1, None, True)], 1, 3),
+        ],
+    ),
+]
+
+
+@pytest.mark.parametrize(("what", "before", "placement", "words"), BREAKDOWNS, ids=[row[0] for row in BREAKDOWNS])
+def test_each_word_of_the_breakdown_lists_its_letters_with_value_premium_and_multiplier(
+    what: str, before: tuple, placement: rules.Placement, words: list
+) -> None:
+    board = board_with(*before)
+    _total, breakdown = score(board, placement)
+    lines = [line for line in breakdown if line["kind"] == "word"]
+    assert [(line["word"], letters_of(line), line["multiplier"], line["points"]) for line in lines] == words
+    for line in lines:
+        # The letters and the multiplier give the word's points, as the last move's breakdown shows them.
+        factor = {"2L": 2, "3L": 3}
+        summed = sum(cell["value"] * factor.get(cell["premium"], 1) for cell in line["letters"])
+        assert summed * line["multiplier"] == line["points"]
+        assert [cell["letter"] for cell in line["letters"]] == list(line["word"])
+        new_blanks = {i for i, _letter, blank in placement if blank}
+        old_blanks = {i for i, tile in enumerate(board) if tile is not None and tile.blank}
+        assert [cell["blank"] for cell in line["letters"]] == [i in new_blanks | old_blanks for i in line["cells"]]
+
+
+def test_the_star_and_bingo_lines_carry_no_letters() -> None:
+    _total, breakdown = score(rules.empty_board(), lay("aaaşaaa", 7, 4), star_cell=at(7, 9))
+    assert [line["kind"] for line in breakdown] == ["word", "star", "bingo"]
+    assert breakdown[1] == {"kind": "star", "points": 25} and breakdown[2] == {"kind": "bingo", "points": 30}
 
 
 def test_rack_value_counts_blanks_as_0() -> None:

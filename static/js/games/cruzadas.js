@@ -66,24 +66,31 @@ export function mountCruzadas(root, { send } = {}) {
     if (s.putTile(id, cell, letter)) clearMessage();
   }
 
-  /** A rack tile goes to a square: straight away, or once the blank's letter is chosen. */
-  function dropOn(id, cell) {
-    if (!canMove() || pending.busy()) return;
+  /** A rack tile goes to a square: straight away, or once the blank's letter is chosen (`letter`: the
+   * letter a typed key already chose for a blank, so no picker). True when the tile is on the square. */
+  function dropOn(id, cell, letter = null) {
+    if (!canMove() || pending.busy()) return false;
     const slot = slotById(id);
-    if (!slot || isPlaced(id)) return;
+    if (!slot || isPlaced(id)) return false;
     if (boardTile(cell) || placedAt(cell)) {
       showMessage(t("That square is taken."));
-      return;
+      return false;
+    }
+    if (slot.tile === BLANK && letter) {
+      putTile(id, cell, letter);
+      render();
+      return true;
     }
     if (slot.tile === BLANK) {
       s.blankAsk = { id, cell };
       s.selected = id;
       render();
       pickerEl.querySelector(".cz-pick").focus({ preventScroll: true });
-      return;
+      return false;
     }
     putTile(id, cell);
     render();
+    return true;
   }
 
   function chooseBlank(letter) {
@@ -104,6 +111,15 @@ export function mountCruzadas(root, { send } = {}) {
   function undo() {
     if (!s.placed.length || pending.busy()) return;
     s.placed.pop();
+    clearMessage();
+    render();
+  }
+
+  /** Every tentative tile back to the rack (Escape). */
+  function undoAll() {
+    if (!s.placed.length || pending.busy()) return;
+    s.placed = [];
+    s.selected = null;
     clearMessage();
     render();
   }
@@ -139,8 +155,8 @@ export function mountCruzadas(root, { send } = {}) {
   }
 
   const input = wireInput(s, els, {
-    render, renderControls, renderLast, renderNotify, renderZoom, dropOn, chooseBlank, takeBack, undo, shuffle,
-    submit, confirmAction, showMessage, clearMessage, busy: () => pending.busy(),
+    render, renderControls, renderLast, renderNotify, renderZoom, dropOn, chooseBlank, takeBack, undo, undoAll,
+    shuffle, submit, confirmAction, showMessage, clearMessage, busy: () => pending.busy(),
   });
 
   function notifyTurn() {

@@ -1,8 +1,10 @@
 // What the Letras Cruzadas player does with a pointer, fingers or keys: tapping squares and rack tiles,
 // dragging a tile to a square, zooming (the button or a pinch), the bar's buttons, the blank's picker, the
-// confirmations, the last move's breakdown, Escape. Each only changes the state (state.js) and asks the
-// board (`actions`) to act or draw again.
+// confirmations, the last move's breakdown, the keyboard (a cursor on the board one types words at, as on
+// woogles; docs/cruzadas.md "Keyboard"), Escape. Each only changes the state (state.js) and asks the board
+// (`actions`) to act or draw again.
 import { t } from "../kit.js";
+import { SIZE, letterOfKey, rowOf, upperTr } from "./state.js";
 
 const DRAG_START_PX = 6;
 
@@ -14,24 +16,143 @@ export function wireInput(s, els, actions) {
     exchangeBtn, resignBtn, confirmEl, pickerEl, notifyBtn, lastEl,
   } = els;
   const {
-    render, renderControls, renderLast, renderNotify, renderZoom, dropOn, chooseBlank, takeBack, undo, shuffle,
-    submit, confirmAction, showMessage, clearMessage, busy,
+    render, renderControls, renderLast, renderNotify, renderZoom, dropOn, chooseBlank, takeBack, undo, undoAll,
+    shuffle, submit, confirmAction, showMessage, clearMessage, busy,
   } = actions;
   const { canMove, boardTile, placedAt, isPlaced } = s;
 
+  /** The cursor to square `index`; the focus follows it when it is on the board, so that the board stays
+   * one Tab stop (the focused square is the one with tabindex 0). */
+  function moveCursor(index, { scroll = true } = {}) {
+    s.cursor = index;
+    render();
+    if (boardEl.contains(document.activeElement) && document.activeElement !== cells[index]) {
+      focusCell(index, { preventScroll: !scroll });
+    }
+  }
+  // The board's own focus moves (the cursor's, the picker's return) are not a keyboard player arriving.
+  let quietFocus = false;
+  function focusCell(index, options) {
+    quietFocus = true;
+    try {
+      cells[index].focus(options);
+    } finally {
+      quietFocus = false;
+    }
+  }
+
   // -- input ----------------------------------------------------------------------------------------
+  // A press on a square focuses it before its click: that focus is the click's business (it must not show
+  // the keyboard's arrow), so focusin ignores it until the click.
+  let pointerOnBoard = false;
+  boardEl.addEventListener("pointerdown", () => { pointerOnBoard = true; });
   boardEl.addEventListener("click", (event) => {
     const cell = event.target.closest(".cz-cell");
-    if (!cell || !canMove() || busy()) return;
+    if (!cell) return;
     const index = Number(cell.dataset.cell);
-    if (placedAt(index)) {
-      takeBack(index);
+    const onCursor = index === s.cursor && s.cursorShown;
+    try {
+      if (!canMove() || busy()) {
+        moveCursor(index, { scroll: false }); // the Tab stop stays where the focus is
+        return;
+      }
+      if (placedAt(index)) {
+        s.cursor = index;
+        takeBack(index);
+        return;
+      }
+      if (boardTile(index)) {
+        moveCursor(index, { scroll: false });
+        return;
+      }
+      if (s.selected !== null && !isPlaced(s.selected)) {
+        s.cursor = index;
+        // Placed: the cursor goes on as if the letter had been typed, so tapping and typing mix.
+        if (dropOn(s.selected, index)) moveCursor(s.nextFree(index) ?? index, { scroll: false });
+      } else if (onCursor) { // woogles: a second tap on the cursor turns it
+        s.direction = s.direction === "across" ? "down" : "across";
+        clearMessage();
+        render();
+      } else {
+        s.cursorShown = true;
+        moveCursor(index, { scroll: false });
+        showMessage(t("Choose a tile from your rack, then tap a square."));
+      }
+    } finally {
+      pointerOnBoard = false;
+    }
+  });
+  // Reached by Tab (or a screen reader's focus): the cursor is where the focus is, and shows.
+  boardEl.addEventListener("focusin", (event) => {
+    const cell = event.target.closest(".cz-cell");
+    if (!cell || pointerOnBoard || quietFocus) return;
+    const index = Number(cell.dataset.cell);
+    if (index === s.cursor && s.cursorShown) return;
+    s.cursor = index;
+    s.cursorShown = true;
+    render();
+  });
+
+  // Keys on the board (it has the focus, so never in an input or a dialog). Letters, Backspace and Enter
+  // change the board only on the player's turn; moving the cursor and turning it change nothing.
+  const STEPS = { ArrowLeft: ["across", -1], ArrowRight: ["across", 1], ArrowUp: ["down", -1], ArrowDown: ["down", 1] };
+  boardEl.addEventListener("keydown", (event) => {
+    const cell = event.target.closest(".cz-cell");
+    if (!cell || !s.view || event.ctrlKey || event.metaKey || event.altKey || event.isComposing) return;
+    pointerOnBoard = false;
+    const key = event.key;
+    const at = Number(cell.dataset.cell);
+    s.cursor = at;
+    s.cursorShown = true;
+    if (STEPS[key]) {
+      event.preventDefault(); // no page scroll
+      const [direction, delta] = STEPS[key];
+      moveCursor(s.stepFrom(at, direction, delta) ?? at);
+    } else if (key === "Home" || key === "End") {
+      event.preventDefault();
+      moveCursor(rowOf(at) * SIZE + (key === "Home" ? 0 : SIZE - 1));
+    } else if (key === " ") {
+      event.preventDefault(); // not the button's click
+      s.direction = s.direction === "across" ? "down" : "across";
+      render();
+    } else if (key === "Enter") {
+      event.preventDefault(); // not the button's click: Enter plays
+      if (!canMove() || busy()) return;
+      // A rack tile chosen by keyboard (Enter/Space on it) goes to the cursor, as a tap on the square would.
+      if (s.selected !== null && !isPlaced(s.selected) && !boardTile(at) && !placedAt(at)) {
+        if (dropOn(s.selected, at)) moveCursor(s.nextFree(at) ?? at);
+      } else submit();
+    } else if (key === "Backspace") {
+      event.preventDefault();
+      if (!canMove() || busy() || !s.placed.length) return;
+      s.cursor = s.placed[s.placed.length - 1].cell;
+      undo();
+      moveCursor(s.cursor);
+    } else if (Array.from(key).length === 1 && /\p{L}/u.test(key)) {
+      event.preventDefault();
+      if (canMove() && !busy()) typeLetter(key, at);
+    }
+  });
+  // Space's click comes on keyup: keydown's preventDefault stops it, this makes sure in every browser.
+  boardEl.addEventListener("keyup", (event) => {
+    if (event.key === " " && event.target.closest(".cz-cell")) event.preventDefault();
+  });
+
+  /** A typed letter: a rack tile of it (else a blank standing for it) on the cursor square, then the cursor
+   * to the next free square the way it points; on a square already holding a tile the cursor just goes on. */
+  function typeLetter(key, at) {
+    if (boardTile(at) || placedAt(at)) {
+      moveCursor(s.nextFree(at) ?? at);
       return;
     }
-    if (boardTile(index)) return;
-    if (s.selected !== null && !isPlaced(s.selected)) dropOn(s.selected, index);
-    else showMessage(t("Choose a tile from your rack, then tap a square."));
-  });
+    const letter = letterOfKey(key);
+    const slot = letter ? s.slotForLetter(letter) : null;
+    if (!slot) {
+      showMessage(t("You have no %(letter)s on your rack.", { letter: upperTr(letter ?? key.toLowerCase()) }));
+      return;
+    }
+    if (dropOn(slot.id, at, letter)) moveCursor(s.nextFree(at) ?? at);
+  }
 
   rackEl.addEventListener("pointerdown", (event) => {
     const tile = event.target.closest(".cz-tile");
@@ -133,8 +254,14 @@ export function wireInput(s, els, actions) {
 
   pickerEl.addEventListener("click", (event) => {
     const button = event.target.closest(".cz-pick");
+    const ask = s.blankAsk;
     if (button) chooseBlank(button.dataset.letter);
     else if (event.target.closest(".cz-picker-cancel")) { s.blankAsk = null; s.selected = null; render(); }
+    else return;
+    // The picker closes: the focus goes back to the board (not lost on the page), the cursor past the blank.
+    if (ask) s.cursor = placedAt(ask.cell) ? s.nextFree(ask.cell) ?? ask.cell : ask.cell;
+    render();
+    focusCell(s.cursor, { preventScroll: true });
   });
   undoBtn.addEventListener("click", undo);
   shuffleBtn.addEventListener("click", shuffle);
@@ -167,10 +294,26 @@ export function wireInput(s, els, actions) {
   function onKeyDown(event) {
     if (!board.isConnected || !s.view || event.ctrlKey || event.metaKey || event.altKey) return;
     if (event.key === "Escape") {
-      if (s.blankAsk) { s.blankAsk = null; s.selected = null; render(); } else if (s.confirming || s.menuOpen) {
+      if (s.blankAsk) {
+        const fromPicker = pickerEl.contains(document.activeElement);
+        s.blankAsk = null;
+        s.selected = null;
+        render();
+        if (fromPicker) focusCell(s.cursor, { preventScroll: true }); // back where the blank was going
+      } else if (s.confirming || s.menuOpen) {
         s.confirming = null; s.menuOpen = false; render();
+      } else if (s.placed.length && canMove() && !inField(event.target)) {
+        // Every tile of this turn back to the rack; the cursor to where the word began.
+        s.cursor = s.placed.reduce((first, p) => Math.min(first, p.cell), SIZE * SIZE);
+        undoAll();
+        moveCursor(s.cursor);
       }
     }
+  }
+  /** Keys typed in a field or a dialog are theirs, not the board's. */
+  function inField(target) {
+    return Boolean(target && target.closest
+      && target.closest("input, textarea, select, [contenteditable=''], [contenteditable=true], dialog, [role=dialog]"));
   }
   document.addEventListener("keydown", onKeyDown);
 

@@ -7,6 +7,17 @@ export const BLANK = "?";
 // The letters a blank may stand for (the Turkish ruleset's, in alphabetical order).
 export const TURKISH_LETTERS = "a b c ç d e f g ğ h ı i j k l m n o ö p r s ş t u ü v y z".split(" ");
 
+/** A typed character as a letter of the game, lowercased the Turkish way (I -> ı, İ -> i, never
+ * toLowerCase on those two), or null when it is no Turkish letter. */
+export function letterOfKey(key) {
+  if (typeof key !== "string" || Array.from(key).length !== 1) return null;
+  let letter;
+  if (key === "I") letter = "ı";
+  else if (key === "İ") letter = "i";
+  else letter = key.toLowerCase();
+  return TURKISH_LETTERS.includes(letter) ? letter : null;
+}
+
 /** Turkish capitals: i -> İ and ı -> I (never toUpperCase on those two); the rest as usual. */
 export function upperTr(text) {
   return Array.from(String(text ?? ""), (ch) => {
@@ -39,6 +50,12 @@ export function cruzadasState() {
     wasMyTurn: false,
     drag: null, // {pointerId, id, x, y, ghost, source} while a rack tile is pressed or dragged
     pinch: null, // two fingers on the board: {pointers: Map, distance}
+    // The keyboard's cursor (woogles' arrow): the square a typed letter goes to and the board's one Tab stop,
+    // the way typed words run ("across" | "down"), and whether its arrow shows (once the board was reached
+    // by keyboard or a square tapped; a pointer player who never types sees no arrow).
+    cursor: 112,
+    direction: "across",
+    cursorShown: false,
   };
   const values = () => (s.view && s.view.ruleset && s.view.ruleset.values) || {};
   s.canMove = () => Boolean(s.view && s.view.phase === "playing" && s.view.can_move && s.view.rack);
@@ -78,6 +95,29 @@ export function cruzadasState() {
     return true;
   };
 
+  /** The square one step from `index` in `direction` (backwards when `delta` < 0), null off the board. */
+  s.stepFrom = (index, direction, delta = 1) => {
+    const r = rowOf(index) + (direction === "down" ? delta : 0);
+    const c = colOf(index) + (direction === "across" ? delta : 0);
+    return r < 0 || r >= SIZE || c < 0 || c >= SIZE ? null : r * SIZE + c;
+  };
+
+  /** The first square after `index` in the typing direction with no tile on it (the board's or a
+   * tentative one), null when the line ends first: typing skips the tiles already there, as woogles does. */
+  s.nextFree = (index) => {
+    for (let at = s.stepFrom(index, s.direction); at !== null; at = s.stepFrom(at, s.direction)) {
+      if (!s.boardTile(at) && !s.placedAt(at)) return at;
+    }
+    return null;
+  };
+
+  /** The rack tile a typed `letter` takes: a free tile of that letter, else a free blank (standing for
+   * it), else null. */
+  s.slotForLetter = (letter) => {
+    const free = s.slots.filter((slot) => !s.isPlaced(slot.id));
+    return free.find((slot) => slot.tile === letter) || free.find((slot) => slot.tile === BLANK) || null;
+  };
+
   /** The rack in another order, visibly different when its tiles are not all alike. */
   s.shuffleRack = () => {
     const order = () => s.slots.map((slot) => slot.tile).join("");
@@ -101,6 +141,8 @@ export function cruzadasState() {
     s.menuOpen = false;
     s.breakdownOpen = false;
     s.wasMyTurn = false;
+    s.cursor = 112;
+    s.direction = "across";
   };
   return s;
 }

@@ -38,6 +38,15 @@ export const BONUSES = {
   star: () => t("★25 square"),
   bingo: () => t("All 7 tiles"),
 };
+// Why the tiles placed so far make no move yet, short, beside the bar (score.js's codes; the dictionary is
+// never asked before Play).
+export const PREVIEW_REFUSALS = {
+  not_in_line: () => t("Not in one line"),
+  gap: () => t("A gap between your tiles"),
+  first_not_on_centre: () => t("The first word covers the centre ★"),
+  first_too_short: () => t("A word has 2 letters or more"),
+  not_connected: () => t("Not joined to the tiles on the board"),
+};
 // The engine's refusals, for an error frame without the server's (translated) message.
 export const ERRORS = {
   empty: () => t("Place at least one tile."),

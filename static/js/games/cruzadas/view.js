@@ -3,7 +3,8 @@
 // the bar with its confirmations and the blank's picker, the last move with its breakdown, the result.
 import { h, nt, renderTurnLine, t } from "../kit.js";
 import { BLANK, SIZE, TURKISH_LETTERS, colOf, rowOf, upperTr } from "./state.js";
-import { BONUSES, CONFIRMS, CONFIRM_YES, MOVES, PREMIUM_LABELS, PREMIUM_NAMES } from "./texts.js";
+import { scorePlacement } from "./score.js";
+import { BONUSES, CONFIRMS, CONFIRM_YES, MOVES, PREMIUM_LABELS, PREMIUM_NAMES, PREVIEW_REFUSALS } from "./texts.js";
 
 const DICTIONARY_URL = "https://sozluk.gov.tr/?ara=";
 
@@ -26,7 +27,8 @@ for (let r = 0; r < SIZE; r += 1) {
     const index = r * SIZE + c;
     const cell = h("button", { type: "button", class: "cz-cell", role: "gridcell", "data-cell": index },
       [h("span", { class: "cz-label", "aria-hidden": "true" }), h("span", { class: "cz-letter" }),
-        h("span", { class: "cz-value", "aria-hidden": "true" })]);
+        h("span", { class: "cz-value", "aria-hidden": "true" }),
+        h("span", { class: "cz-arrow", "aria-hidden": "true" })]); // the keyboard cursor's ▶ / ▼
     cells.push(cell);
     row.append(cell);
   }
@@ -67,7 +69,9 @@ const pickerEl = h("div", { class: "cz-picker", hidden: true, "data-testid": "bl
   h("button", { type: "button", class: "button secondary small cz-picker-cancel", "data-testid": "blank-cancel",
     text: t("Cancel") }),
 ]);
-const controlsEl = h("div", { class: "cz-controls" }, [rackEl, pickerEl, confirmEl, barEl]);
+// What the tiles placed so far would score (score.js), next to the bar; the server's count is the one that counts.
+const previewEl = h("p", { class: "cz-preview empty", "data-testid": "preview", role: "status" });
+const controlsEl = h("div", { class: "cz-controls" }, [rackEl, pickerEl, confirmEl, previewEl, barEl]);
 const lastEl = h("section", { class: "cz-last", "aria-label": t("Last move"), "data-testid": "last" });
 
 const playEl = h("div", { class: "cz-play" }, [infoEl, viewportEl, messageEl, controlsEl]);
@@ -80,7 +84,7 @@ root.replaceChildren(board);
   return {
     board, cells, turnEl, notifyBtn, playersEl, resultEl, boardEl, viewportEl, zoomBtn, bagEl, unseenSummary,
     unseenList, messageEl, rackEl, undoBtn, passBtn, shuffleBtn, moreBtn, submitBtn, exchangeBtn, resignBtn, menuEl,
-    barEl, confirmEl, pickerEl, controlsEl, lastEl,
+    barEl, confirmEl, pickerEl, controlsEl, lastEl, previewEl,
   };
 }
 
@@ -90,7 +94,7 @@ export function cruzadasView(s, els, { seatName, seatInfo, pending }) {
   const {
     board, cells, turnEl, notifyBtn, playersEl, resultEl, boardEl, zoomBtn, bagEl, unseenSummary, unseenList,
     rackEl, undoBtn, passBtn, shuffleBtn, moreBtn, submitBtn, exchangeBtn, resignBtn, menuEl, barEl, confirmEl,
-    pickerEl, controlsEl, lastEl,
+    pickerEl, controlsEl, lastEl, previewEl,
   } = els;
   const { canMove, valueOf, placedAt, isPlaced } = s;
 
@@ -132,7 +136,9 @@ export function cruzadasView(s, els, { seatName, seatInfo, pending }) {
   }
 
   function tileFace(el, letter, blank, value) {
-    el.querySelector(".cz-letter").textContent = letter ? upperTr(letter) : "";
+    const face = el.querySelector(".cz-letter");
+    face.textContent = letter ? upperTr(letter) : "";
+    face.lang = s.view.language || "tr"; // the word language, for a screen reader (issue 18)
     el.querySelector(".cz-value").textContent = letter || blank ? String(value) : "";
   }
 
@@ -173,9 +179,19 @@ export function cruzadasView(s, els, { seatName, seatInfo, pending }) {
       const where = { row: r + 1, col: c + 1 };
       let name = "";
       if (tile) name = tile.blank ? t("blank as %(letter)s", { letter: upperTr(tile.letter) }) : upperTr(tile.letter);
-      el.setAttribute("aria-label", tile ? t("Row %(row)s, column %(col)s, %(letter)s", { ...where, letter: name })
-        : `${t("Row %(row)s, column %(col)s", where)}${long ? `, ${long}` : ""}`);
-      el.tabIndex = mine && (!fixed) ? 0 : -1;
+      const isCursor = index === s.cursor;
+      // The cursor square says which way typing runs (its arrow is only seen, not read).
+      const way = isCursor && mine ? `, ${s.direction === "down" ? t("typing down") : t("typing across")}` : "";
+      el.setAttribute("aria-label", (tile ? t("Row %(row)s, column %(col)s, %(letter)s", { ...where, letter: name })
+        : `${t("Row %(row)s, column %(col)s", where)}${long ? `, ${long}` : ""}`) + way);
+      // Roving tabindex: the board is one Tab stop (the cursor square); the arrows move within it.
+      el.tabIndex = isCursor ? 0 : -1;
+      if (isCursor) el.setAttribute("aria-current", "true");
+      else el.removeAttribute("aria-current");
+      const arrow = isCursor && mine && s.cursorShown ? s.direction : "";
+      if (arrow) el.dataset.cursor = arrow;
+      else delete el.dataset.cursor;
+      el.querySelector(".cz-arrow").textContent = arrow === "down" ? "▼" : arrow ? "▶" : "";
       el.classList.toggle("open", mine && !tile && s.selected !== null);
     }
     boardEl.classList.toggle("placing", mine && s.selected !== null);
@@ -183,6 +199,9 @@ export function cruzadasView(s, els, { seatName, seatInfo, pending }) {
 
   function renderRack() {
     const mine = canMove();
+    // The tiles are drawn anew: a keyboard player's focus stays on the tile it was on (Space or Enter on a
+    // tile chooses it and redraws the rack; the focus must not fall back to the page's start).
+    const focused = rackEl.contains(document.activeElement) ? document.activeElement.dataset.slot : null;
     rackEl.replaceChildren(...s.slots.map((slot) => {
       const used = isPlaced(slot.id);
       const blank = slot.tile === BLANK;
@@ -194,10 +213,12 @@ export function cruzadasView(s, els, { seatName, seatInfo, pending }) {
         "aria-pressed": s.selected === slot.id && !used ? "true" : "false",
         "aria-label": blank ? t("blank") : upperTr(slot.tile),
         disabled: !mine || used,
-      }, [h("span", { class: "cz-letter", text: blank ? "" : upperTr(slot.tile) }),
+      }, [h("span", { class: "cz-letter", lang: s.view.language || "tr", text: blank ? "" : upperTr(slot.tile) }),
         h("span", { class: "cz-value", "aria-hidden": "true", text: String(valueOf(slot.tile, blank)) })]);
       return tile;
     }));
+    const again = focused && rackEl.querySelector(`.cz-tile[data-slot="${focused}"]`);
+    if (again && !again.disabled) again.focus({ preventScroll: true });
   }
 
   function renderControls() {
@@ -234,6 +255,37 @@ export function cruzadasView(s, els, { seatName, seatInfo, pending }) {
         ]));
     }
     pickerEl.hidden = !(mine && s.blankAsk);
+    renderPreview(mine);
+  }
+
+  /** The live preview: "KELİME 18 · AT 4 → 22" for the tiles placed, or why they make no move yet. The
+   * dictionary is not asked here: the server decides on Play. Its line is always kept (empty when there is
+   * nothing to count), so that placing the first tile moves neither the rack nor the bar under the finger. */
+  function renderPreview(mine) {
+    const result = mine && s.placed.length ? scorePlacement(s.view, s.placed) : null;
+    previewEl.className = `cz-preview${!result ? " empty" : result.error ? " refused" : ""}`;
+    if (!result) {
+      previewEl.replaceChildren();
+      return;
+    }
+    if (result.error) {
+      const say = PREVIEW_REFUSALS[result.error];
+      previewEl.replaceChildren(h("span", { class: "cz-preview-words", text: say ? say() : "" }));
+      return;
+    }
+    const parts = [];
+    for (const line of result.breakdown) {
+      if (parts.length) parts.push(" · ");
+      const label = line.kind === "word" ? upperTr(line.word) : BONUSES[line.kind]();
+      parts.push(h("span", { class: `cz-preview-line ${line.kind}`, "data-word": line.word || null }, [
+        h("span", { class: "cz-preview-word", lang: line.kind === "word" ? s.view.language || "tr" : null,
+          text: label }), " ",
+        h("b", { class: "cz-preview-points", text: line.kind === "word" ? String(line.points) : `+${line.points}` }),
+      ]));
+    }
+    // One line whatever the move: the words give way (an ellipsis), the total always shows.
+    previewEl.replaceChildren(h("span", { class: "cz-preview-words" }, parts),
+      h("span", { class: "cz-preview-total", "data-testid": "preview-total" }, [" → ", h("b", { text: String(result.total) })]));
   }
 
   function renderInfo() {
@@ -268,6 +320,31 @@ export function cruzadasView(s, els, { seatName, seatInfo, pending }) {
     return MOVES[move.kind] ? MOVES[move.kind]({ name }) : move.kind;
   }
 
+  /** A word of the breakdown as its letters × premiums: "K1 H3  E1  L1 … = 9 ×2 = 18". Breakdowns recorded
+   * before the engine listed the letters (no `letters`) show the word and its points only. */
+  function wordLetters(line) {
+    if (!Array.isArray(line.letters) || !line.letters.length) return null;
+    const factor = { "2L": 2, "3L": 3 };
+    let sum = 0;
+    const chips = line.letters.map((cell) => {
+      sum += cell.value * (factor[cell.premium] || 1);
+      const premium = cell.premium && PREMIUM_LABELS[cell.premium] ? cell.premium : null;
+      return h("span", {
+        class: `cz-l${cell.new ? " new" : ""}${cell.blank ? " blank" : ""}`, "data-letter": cell.letter,
+        "data-premium": premium,
+      }, [
+        h("span", { class: "cz-l-letter", lang: s.view.language || "tr", text: upperTr(cell.letter) }),
+        h("span", { class: "cz-l-value", text: String(cell.value) }),
+        premium ? h("span", { class: `cz-l-premium p-${premium}`, title: PREMIUM_NAMES[premium](),
+          text: PREMIUM_LABELS[premium]() }) : null,
+      ]);
+    });
+    const multiplier = line.multiplier || 1;
+    const sumText = multiplier > 1 ? `= ${sum} ×${multiplier} = ${line.points}` : `= ${sum}`;
+    return h("div", { class: "cz-letters", "data-testid": "word-letters" },
+      [...chips, h("span", { class: "cz-l-sum", text: sumText })]);
+  }
+
   function renderLast() {
     const move = s.view.last_move;
     const title = h("h3", { class: "cz-last-title", text: t("Last move") });
@@ -287,11 +364,13 @@ export function cruzadasView(s, els, { seatName, seatInfo, pending }) {
         let label;
         if (line.kind === "word") {
           label = h("a", { href: `${DICTIONARY_URL}${encodeURIComponent(line.word)}`, target: "_blank",
-            rel: "noopener noreferrer", class: "cz-word", "data-word": line.word, text: upperTr(line.word) });
+            rel: "noopener noreferrer", class: "cz-word", lang: s.view.language || "tr", "data-word": line.word,
+            text: upperTr(line.word) });
         } else {
           label = h("span", { text: BONUSES[line.kind] ? BONUSES[line.kind]() : line.kind });
         }
-        return h("li", { class: `cz-line ${line.kind}` }, [label, h("span", { class: "p", text: `+${line.points}` })]);
+        return h("li", { class: `cz-line ${line.kind}` }, [label, h("span", { class: "p", text: `+${line.points}` }),
+          line.kind === "word" ? wordLetters(line) : null]);
       });
       rows.push(h("li", { class: "cz-line total" }, [h("span", { text: t("Total") }),
         h("span", { class: "p", text: String(move.points) })]));
