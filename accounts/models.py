@@ -33,6 +33,9 @@ class Player(models.Model):
     PALETTES = [(STANDARD, _("Standard colours")), (CONTRAST, _("High contrast (colour blindness)"))]
     palette = models.CharField(_("colours"), max_length=10, choices=PALETTES, default=STANDARD)
     palette_asked = models.BooleanField(_("asked about the colours"), default=False)
+    # The games whose first-game guide this player has finished or skipped (issue 18): the room page shows a
+    # game's guide once, over the first board the player opens, and never again (games/views.py guide_seen).
+    guides_seen = models.JSONField(_("guides seen"), default=list, blank=True)
 
     class Meta:
         verbose_name = _("player")

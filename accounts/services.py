@@ -118,3 +118,14 @@ def player_set_palette(*, player: Player, palette: str) -> None:
         raise ValueError(f"unknown palette {palette!r}")
     player.palette, player.palette_asked = palette, True
     player.save(update_fields=["palette", "palette_asked"])
+
+
+def player_saw_guide(*, player: Player, game: str) -> None:
+    """The first-game guide of `game` (a slug the caller checked) is not shown to this player again. Twice, or
+    from two tabs at once, changes nothing more: the list is updated under the row's lock."""
+    with transaction.atomic():
+        row = Player.objects.select_for_update().only("guides_seen").get(pk=player.pk)
+        if game not in row.guides_seen:
+            row.guides_seen = [*row.guides_seen, game]
+            row.save(update_fields=["guides_seen"])
+        player.guides_seen = row.guides_seen

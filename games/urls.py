@@ -13,6 +13,7 @@ urlpatterns = [
     *[path("", include(f"games.{slug}.urls")) for slug in _GAME_PAGES],
     # Every game's "How to play" page (games/rules_pages.py), also shown in the room's "?" dialog.
     path("play/<slug:game>/rules/", rules_pages.rules, name="game_rules"),
+    path("me/guides/", views.guide_seen, name="guide_seen"),
     path("r/", views.room_by_code, name="room_by_code"),
     path("r/<str:code>/", views.room, name="room"),
     path("r/<str:code>/settings/", views.room_settings, name="room_settings"),

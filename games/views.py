@@ -10,7 +10,7 @@ import importlib
 import math
 
 from django.contrib import messages
-from django.http import HttpResponse
+from django.http import HttpResponse, HttpResponseBadRequest
 from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.utils.http import url_has_allowed_host_and_scheme
@@ -22,11 +22,12 @@ from accounts.decorators import player_required
 from accounts.forms import GuestForm
 from accounts.guests import guest_sign_in
 from accounts.nicknames import NicknameError
+from accounts.services import player_saw_guide
 from games.forms import SeatForm, bot_level_choices
 from games.lookups import lookup_allowed, too_many_lookups
 from games.models import Room, RoomVisitor
 from games.pages import word_language_default as _word_language_default
-from games.runtime.catalogue import GameSpec, spec_for
+from games.runtime.catalogue import GameSpec, game_slugs, spec_for
 from games.runtime.errors import GameError, Refusal
 from games.runtime.errors import error_text as _message
 from games.runtime.matches import match_start
@@ -150,9 +151,21 @@ def _room_page(request, room: Room):
             "bot_levels": bot_level_choices(),
             "language_name": LANGUAGE_NAMES.get(room.settings.get("language")),
             "quick_wait": _quick_wait(room, latest),
+            "guide": spec.guide if seated and spec.guide and room.game not in request.player.guides_seen else "",
             **(spec.room_context(room) if spec.room_context else {}),
         },
     )
+
+
+@require_POST
+@player_required
+def guide_seen(request):
+    """The player finished or skipped a game's first-game guide (static/js/guide.js): not shown again."""
+    game = request.POST.get("game", "")
+    if game not in game_slugs() or not spec_for(game).guide:
+        return HttpResponseBadRequest(_("No such game."))
+    player_saw_guide(player=request.player, game=game)
+    return HttpResponse(status=204)
 
 
 def _quick_wait(room: Room, latest) -> int | None:

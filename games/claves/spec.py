@@ -46,6 +46,7 @@ SPEC = GameSpec(
     blurb=_("Work together: give one-word clues so your partner finds every key."),
     players=_("2 players together, anyone can watch"),
     home_url_name="claves_home",
+    guide="games/claves/guide.html",
     start_label="games/claves/room_start_label.html",  # "Let's start", then "Let's play again"
     room_people="games/claves/room_people.html",  # who is in the room, and the pair's record
     settings_form="games.claves.forms.ClavesRoomForm",

@@ -53,4 +53,5 @@ SPEC = GameSpec(
     blurb=_("The crossword tile game with the Turkish bag, against a friend or the AI."),
     players=_("2 players or you against the AI"),
     home_url_name="cruzadas_home",
+    guide="games/cruzadas/guide.html",
 )

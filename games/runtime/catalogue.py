@@ -67,6 +67,9 @@ class GameSpec:
     room_subtitle: str = ""
     start_label: str = ""
     room_people: str = ""
+    # The first-game guide's steps (issue 18; "" none): a template of <li data-target="CSS selector"> items,
+    # each pointing at a part of the board; the room page shows them once per player and game (static/js/guide.js).
+    guide: str = ""
     # Dotted path of the host's options form on the room page ("" none). Its fields are the settings,
     # plus optionally `seats`; a field named `bots` (for creating a room) is not shown there.
     settings_form: str = ""

@@ -403,7 +403,9 @@ export function startRoom(element, { connect = openSocket } = {}) {
         sendRaw({ type: "sync" });
       }
     }
-    // `ok` needs nothing: the match frame that follows an accepted move carries the change.
+    // `ok` needs nothing from the board: the match frame that follows an accepted move carries the change. The
+    // page hears of it (the first-game guide ends once the player has played: static/js/guide.js).
+    if (frame.type === "ok") element.dispatchEvent(new CustomEvent("room:acted"));
   }
 
   socket = connect(`/ws/rooms/${code}/`, { onFrame: dispatch, onStatus });

@@ -93,8 +93,11 @@ def test_two_members_play_for_credits_and_both_see_the_result_and_their_balances
     first = play_a_legal_move(ana)
     expect(beto.get_by_test_id("turn")).to_have_text("Tu turno")
     expect(beto.locator(".wg-words")).to_contain_text(first.upper(), ignore_case=True)
+    # Beto never touched his first-game guide: his first move, once accepted, ends it for good.
+    expect(beto.get_by_test_id("guide")).to_be_visible()
     play_a_legal_move(beto)
     expect(ana.get_by_test_id("turn")).to_have_text("Tu turno")
+    expect(beto.get_by_test_id("guide")).to_be_hidden()
     screenshot(ana, "wordgrid-playing-phone")
 
     beto.get_by_test_id("resign").click()

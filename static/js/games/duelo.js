@@ -92,7 +92,7 @@ export function mountDuelo(root, { send } = {}) {
       const row = h("div", { class: `row ${kind}`, role: "group", "aria-label": t("Guess %(row)s", { row: r + 1 }),
         "data-row": r }, tiles);
       if (korean) row.append(h("span", { class: "syllables", "data-testid": kind === "current" ? "composed" : null,
-        text: syllables }));
+        lang: "ko", text: syllables }));
       out.push(row);
     }
     grid.replaceChildren(...out);
@@ -156,7 +156,7 @@ export function mountDuelo(root, { send } = {}) {
     const entry = view.history.find((item) => item.round === view.round);
     const results = entry ? entry.results : view.seats.map((s) => ({ seat: s.seat, solved: s.solved,
       guesses: s.guesses, solve_order: s.solve_order, points: s.round_points }));
-    const word = h("p", { class: "card-word", "data-testid": "end-word" }, [
+    const word = h("p", { class: "card-word", "data-testid": "end-word", lang: view.language }, [
       displayWord(view.language, hidden.shown || ""),
     ]);
     if (view.language === "ko" && hidden.letters) {

@@ -40,10 +40,11 @@ export function tileLabel(language, letter, mark) {
   return mark ? `${shown}, ${MARK_NAMES[mark]()}` : shown;
 }
 
-/** One tile: a letter (or none) and its mark (or none). */
+/** One tile: a letter (or none) and its mark (or none), in the word language (`lang`: a screen reader says
+ * the letter as that language does, whatever the page's). */
 export function tile(language, letter, mark) {
   return h("div", { class: `tile${mark ? ` ${mark}` : ""}${letter ? " filled" : ""}`, role: "img",
-    "aria-label": tileLabel(language, letter, mark), "data-mark": mark || null },
+    "aria-label": tileLabel(language, letter, mark), "data-mark": mark || null, lang: language || null },
   [letter ? displayLetter(language, letter) : ""]);
 }
 
@@ -82,7 +83,7 @@ export function wordleKeyboard({ onLetters, onEnter, onBack }) {
         if (key === ENTER) return actionKey("enter", t("Enter"), "⏎");
         if (key === BACK) return actionKey("back", t("Delete"), "⌫");
         if (key === SHIFT) return actionKey("shift", t("Shift"), "⇧");
-        return h("button", { type: "button", class: "key", "data-key": key, "data-base": key },
+        return h("button", { type: "button", class: "key", "data-key": key, "data-base": key, lang: language },
           [displayLetter(language, key)]);
       }))));
     const variants = [variant(layout.rows, layout.narrowRows ? "wide" : "all")];

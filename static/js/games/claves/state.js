@@ -7,6 +7,7 @@ export function clavesState() {
   const s = {
     view: null,
     selected: null, // the cell the guesser touched, waiting for "Descubro"
+    cursor: 0, // the card the keyboard is on: the grid's one Tab stop (roving tabindex), moved by the arrows
     guessesSeen: null, // guesses made so far in this match, to drop a selection once one goes in
     fittedWords: "", // the board (and size) the card fonts were fitted for
   };

@@ -163,9 +163,20 @@ export function clavesView(s, els, { seatName, seating, pending }) {
     return parts.join(", ");
   }
 
+  /** The card that is the grid's one Tab stop: the keyboard's card if it can be touched, else the touched one,
+   * else the first that can be (the arrows reach the others). */
+  function tabStop() {
+    const touchable = (i) => Boolean(s.view.board[i] && s.view.board[i].touchable);
+    if (touchable(s.cursor)) return s.cursor;
+    if (s.selected !== null && touchable(s.selected)) return s.selected;
+    const first = s.view.board.findIndex((cell) => cell.touchable);
+    return first < 0 ? null : first;
+  }
+
   function renderGrid() {
     const guessing = canGuess();
     gridEl.classList.toggle("guessing", guessing);
+    const stop = guessing ? tabStop() : null;
     for (const cell of s.view.board) {
       const el = cards[cell.cell];
       if (!el) continue;
@@ -192,6 +203,7 @@ export function clavesView(s, els, { seatName, seating, pending }) {
       el.setAttribute("aria-label", cardLabel(cell));
       el.setAttribute("aria-pressed", s.selected === cell.cell ? "true" : "false");
       el.disabled = !(guessing && cell.touchable);
+      el.tabIndex = cell.cell === stop ? 0 : -1;
     }
     fitWords();
   }

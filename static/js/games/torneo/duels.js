@@ -21,7 +21,7 @@ export function duelsView(ctx) {
   }
 
   function wordEl(duel, testid) {
-    return h("span", { class: "duel-word", "data-testid": testid,
+    return h("span", { class: "duel-word", "data-testid": testid, lang: s.view.language,
       text: displayWord(s.view.language, duel.hidden.shown) });
   }
 
@@ -45,6 +45,7 @@ export function duelsView(ctx) {
     }, [h("span", { class: "dc-nick", text: seatName(seat) }), hearts(s.view.lives[seat])]);
     const rows = duel.rows.map((row) => h("div", {
       class: `mini-row ${row.seat === a ? "who-a" : "who-b"}${row.skipped ? " skipped" : ""}`,
+      lang: row.skipped ? null : s.view.language,
     }, row.skipped ? [h("span", { class: "mini-skip", text: t("Turn skipped") })]
       : row.letters.map((letter, i) => h("span", { class: `mini-cell ${row.marks[i]}`,
         text: displayLetter(s.view.language, letter) }))));

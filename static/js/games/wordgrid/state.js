@@ -17,6 +17,9 @@ export function wordgridState() {
     move: { cell: null, letter: null, path: [] },
     movesSeen: null, // how many words had been played when the tentative move was started
     drag: null, // {pointerId, moved, removeOnUp} while a finger or the mouse traces
+    // The keyboard's cell: the grid's one Tab stop (roving tabindex), moved by the arrow keys and by taps.
+    cursor: [2, 2],
+    keyboardCursor: false, // the focus came to the grid by keys (Tab, arrows), not by a tap
     confirmingResign: false,
   };
   s.canMove = () => Boolean(s.view && s.view.phase === "playing" && s.view.can_move);

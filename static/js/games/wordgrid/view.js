@@ -63,7 +63,11 @@ export function wordgridView(s, els, { seatName, seatInfo, pending, frames, act 
   const { canMove, letterAt, onPath, hasFilledNeighbour } = s;
 
   // -- rendering ------------------------------------------------------------------------------------
+  // The word language (the list's, "wordgrid-en-valid"): on the letters and words, for a screen reader.
+  const wordLang = () => (String(s.view.list || "").split("-")[1] || "en");
+
   function renderGrid() {
+    const lang = wordLang();
     const last = s.view.last_move;
     const lastPath = new Set(last ? last.path.map(([r, c]) => key(r, c)) : []);
     const tracing = canMove();
@@ -85,13 +89,14 @@ export function wordgridView(s, els, { seatName, seatInfo, pending, frames, act 
         if (tracing && !s.move.cell && !s.view.grid[r][c] && hasFilledNeighbour(r, c)) classes.push("open");
         el.className = classes.join(" ");
         el.querySelector(".wg-letter").textContent = letter ? letter.toUpperCase() : "";
+        el.querySelector(".wg-letter").lang = lang;
         el.querySelector(".wg-step").textContent = step >= 0 ? String(step + 1) : "";
         el.setAttribute("aria-label", letter
           ? t("Row %(row)s, column %(col)s, %(letter)s", { row: r + 1, col: c + 1, letter: letter.toUpperCase() })
           : t("Row %(row)s, column %(col)s, empty", { row: r + 1, col: c + 1 }));
         el.setAttribute("aria-selected", step >= 0 || isNew ? "true" : "false"); // a gridcell is selected, not pressed
         el.disabled = !tracing;
-        el.tabIndex = tracing ? 0 : -1;
+        el.tabIndex = tracing && same(s.cursor, [r, c]) ? 0 : -1; // one Tab stop: the arrows do the rest
       }
     }
     gridEl.classList.toggle("tracing", Boolean(tracing && s.move.letter));
@@ -108,10 +113,12 @@ export function wordgridView(s, els, { seatName, seatInfo, pending, frames, act 
     stepEl.dataset.step = step;
     const word = s.move.path.map(([r, c]) => letterAt(r, c) || "").join("").toUpperCase();
     wordEl.textContent = word;
+    wordEl.lang = wordLang();
     wordEl.classList.toggle("empty", !word);
     tentativeEl.hidden = !s.move.cell;
     keyboardEl.hidden = !s.move.cell;
     for (const button of keyboardEl.querySelectorAll(".wg-key")) {
+      button.lang = wordLang();
       button.classList.toggle("on", button.dataset.key === s.move.letter);
       button.setAttribute("aria-pressed", button.dataset.key === s.move.letter ? "true" : "false");
     }
@@ -219,7 +226,7 @@ export function wordgridView(s, els, { seatName, seatInfo, pending, frames, act 
         ]),
         seat.words.length
           ? h("ol", { class: "wg-word-list" }, seat.words.map((w) => h("li", {}, [
-            h("span", { class: "w", text: w.word.toUpperCase() }),
+            h("span", { class: "w", lang: wordLang(), text: w.word.toUpperCase() }),
             h("span", { class: "p", text: `+${w.points}` }),
           ])))
           : h("p", { class: "wg-none", text: t("No words yet.") }),

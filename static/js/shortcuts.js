@@ -1,0 +1,111 @@
+// The room's keyboard shortcuts help: a "⌨" button next to the room's "?" (or, on a page without it, the
+// board harness, at the top of the room) and the "?" key open a small dialog that lists the keys of the game
+// on the table; Escape or its button closes it and the focus goes back where it was, so the player never
+// leaves the game. The button shows only where there is a physical keyboard to speak of: a mouse or a
+// trackpad (`(hover: hover) and (pointer: fine)`, room.css); on a touch-only phone it would be clutter.
+//
+// The lists say what each board really does (static/js/games/<slug>.js and its parts): a board that
+// changes its keys changes its list here.
+import { h, t } from "./games/kit.js";
+
+// [keys, what they do] per game; each key is shown as a <kbd> (keys side by side: any of them).
+const KEYS = {
+  duelo: () => [
+    [[t("A–Z")], t("Type a letter of your guess")],
+    [["Enter"], t("Send the guess")],
+    [["Backspace"], t("Delete the last letter")],
+  ],
+  torneo: () => [
+    [[t("A–Z")], t("Type a letter of your guess (on your turn)")],
+    [["Enter"], t("Send the guess")],
+    [["Backspace"], t("Delete the last letter")],
+  ],
+  wordgrid: () => [
+    [["Tab"], t("Go to the grid (one stop), then to the buttons")],
+    [["←", "↑", "→", "↓"], t("Move between the cells")],
+    [[t("Space"), "Enter"], t("Press the cell: choose the new letter's cell, add it to your word, or take the last one off")],
+    [[t("A–Z")], t("Write the new letter")],
+    [["Enter"], t("Play the word (when the focus is not on a cell)")],
+    [["Backspace"], t("Take back the last step")],
+    [["Esc"], t("Clear the move")],
+  ],
+  cruzadas: () => [
+    [["Tab"], t("Go to the board (one stop)")],
+    [["←", "↑", "→", "↓"], t("Move the cursor square")],
+    [["Home", "End"], t("Go to the start or the end of the row")],
+    [[t("A–Z")], t("Place a rack tile of that letter (the blank if you have none) and move on")],
+    [[t("Space")], t("Switch the direction: across or down")],
+    [["Backspace"], t("Take back the last tile placed")],
+    [["Enter"], t("Play")],
+    [["Esc"], t("Take back all the tiles placed")],
+  ],
+  claves: () => [
+    [["Tab"], t("Go to the cards (one stop), then to the buttons")],
+    [["←", "↑", "→", "↓"], t("Move between the words you can touch")],
+    [[t("Space"), "Enter"], t("Touch the word (again: let it go)")],
+    [["Enter"], t("In the clue form: give the clue")],
+  ],
+};
+
+const isTyping = (target) => Boolean(target && target.closest && target.closest("input, textarea, select, [contenteditable]"));
+
+/** Adds the help to the room `room` (a [data-room] element) if its game has a list; returns the dialog or null. */
+export function mountShortcuts(room) {
+  const list = KEYS[room.dataset.game];
+  if (!list) return null;
+  const title = h("h2", { id: "keys-dialog-title", text: t("Keyboard shortcuts") });
+  const close = h("button", { type: "submit", class: "button small secondary", "data-testid": "keys-close",
+    text: t("Back to the game") });
+  const rows = [...list(), [["?"], t("Open this help")], [["Esc"], t("Close this help")]];
+  // The box inside fills the dialog, so a click whose target is the dialog itself fell on its backdrop.
+  const dialog = h("dialog", { class: "keys-dialog", "aria-labelledby": "keys-dialog-title", "data-testid": "keys-dialog" }, [
+    h("div", { class: "keys-dialog-box" }, [
+      h("div", { class: "keys-dialog-head" }, [title, h("form", { method: "dialog" }, [close])]),
+      h("dl", { class: "keys-list" }, rows.flatMap(([keys, text]) => [
+        h("dt", {}, keys.map((key) => h("kbd", { text: key }))),
+        h("dd", { text }),
+      ])),
+    ]),
+  ]);
+  const open = h("button", { type: "button", class: "keys-open", "aria-haspopup": "dialog",
+    "aria-label": t("Keyboard shortcuts"), title: t("Keyboard shortcuts"), "data-testid": "keys-open", text: "⌨" });
+  const rules = room.querySelector("[data-rules-open]") || document.querySelector("[data-rules-open]");
+  if (rules) rules.before(open);
+  else room.prepend(open);
+  document.body.append(dialog);
+
+  let back = null; // where the focus was: it goes back there on closing
+  function show() {
+    if (dialog.open || typeof dialog.showModal !== "function") return;
+    back = document.activeElement;
+    dialog.showModal();
+    close.focus();
+  }
+  open.addEventListener("click", show);
+  dialog.addEventListener("close", () => {
+    if (back && back.isConnected && typeof back.focus === "function") back.focus();
+    back = null;
+  });
+  // A tap outside the dialog's box (on its backdrop) closes it.
+  dialog.addEventListener("click", (event) => {
+    if (event.target === dialog) dialog.close();
+  });
+  // Boards listen for keys on the document: while the help is open only the dialog gets them (as the rules
+  // dialog does); "?" opens it from anywhere in the room but a text field (a Claves clue may want one).
+  window.addEventListener("keydown", (event) => {
+    if (dialog.open) {
+      event.stopPropagation();
+      return;
+    }
+    if (event.key !== "?" || event.ctrlKey || event.metaKey || event.altKey || isTyping(event.target)) return;
+    if (document.querySelector("dialog[open]")) return; // the rules are open: one dialog at a time
+    event.preventDefault();
+    event.stopPropagation();
+    show();
+  }, true);
+  window.addEventListener("keyup", (event) => { if (dialog.open) event.stopPropagation(); }, true);
+  return dialog;
+}
+
+const room = document.querySelector("[data-room]");
+if (room) mountShortcuts(room);
