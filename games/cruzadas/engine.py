@@ -401,9 +401,10 @@ def _place(
     state.scores[seat] += points
     state.passes = 0
     tiles = [[index, letter, blank] for index, letter, blank in placement]
-    state.history.append(
-        Turn(seat=seat, kind=PLACE, at=now, tiles=tiles, words=found, points=points, breakdown=breakdown)
-    )
+    # The turn keeps its words' points, not their letters: the last move's view rebuilds those from the board
+    # (_turn_view), and every earlier turn rides in every frame and every save (issue 16). The event keeps all.
+    kept = [{key: value for key, value in line.items() if key != "letters"} for line in breakdown]
+    state.history.append(Turn(seat=seat, kind=PLACE, at=now, tiles=tiles, words=found, points=points, breakdown=kept))
     events.append(
         {
             "type": "placed",
@@ -477,7 +478,15 @@ def _no_word_turn(state: State, seat: int, now: datetime, events: list[Event]) -
 # -- what leaves the server -------------------------------------------------------------------------
 
 
-def _turn_view(turn: Turn) -> dict[str, Any]:
+def _turn_view(turn: Turn, state: State | None = None) -> dict[str, Any]:
+    """A finished turn as everyone sees it. With `state` (the last move: the board holds its tiles and nothing
+    placed after them), each word of its breakdown also gets its letters with their premiums."""
+    breakdown = plain(turn.breakdown)
+    if state is not None and turn.kind == PLACE:
+        new = {index for index, _letter, _blank in turn.tiles}
+        for line in breakdown:
+            if line.get("kind") == "word" and "cells" in line:
+                line["letters"] = rules.word_letters(state.board.__getitem__, new, line["cells"], state.ruleset)
     return {
         "seat": turn.seat,
         "kind": turn.kind,
@@ -485,7 +494,7 @@ def _turn_view(turn: Turn) -> dict[str, Any]:
         "tiles": [{"cell": i, "letter": letter, "blank": blank} for i, letter, blank in turn.tiles],
         "words": list(turn.words),
         "points": turn.points,
-        "breakdown": plain(turn.breakdown),
+        "breakdown": breakdown,
         "count": turn.count,
     }
 
@@ -571,7 +580,7 @@ def _shared_view(state: State) -> dict[str, Any]:
         "bag_count": len(state.bag),
         "scores": list(state.scores),
         "passes": state.passes,
-        "last_move": None if last is None else _turn_view(last),
+        "last_move": None if last is None else _turn_view(last, state),
         "history": [_turn_view(t) for t in state.history],
         "stopped": state.stopped,
         "outcome": outcome_json(outcome(state)),

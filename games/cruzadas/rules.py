@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Container, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from math import prod
 from typing import Any
 
 from games.runtime.engine import IllegalMove
@@ -361,6 +362,34 @@ def word_text(board: Board, placement: Placement, cells: Sequence[int]) -> str:
     return "".join(out)
 
 
+LETTER_FACTOR = {DOUBLE_LETTER: 2, TRIPLE_LETTER: 3}
+WORD_FACTOR = {DOUBLE_WORD: 2, TRIPLE_WORD: 3}
+
+
+def word_letters(
+    tile_at: Callable[[int], Tile | None], new: Container[int], cells: Sequence[int], ruleset: Ruleset
+) -> list[dict[str, Any]]:
+    """Per square of a word (`cells`, filled as `tile_at` says, the squares in `new` placed by the move): what
+    it adds before the word's multiplier, {"letter", "value" (the tile's own points, a blank 0), "blank",
+    "premium" ("2L"/"3L"/"2W"/"3W" under a NEW tile, else None: a premium under an earlier tile is spent),
+    "new"}. score_move counts from these; the last move's view rebuilds them from the board after it."""
+    letters = []
+    for i in cells:
+        tile = tile_at(i)
+        assert tile is not None  # a word's squares are filled
+        premium = PREMIUMS.get(i) if i in new else None
+        letters.append(
+            {
+                "letter": tile.letter,
+                "value": ruleset.value(tile),
+                "blank": tile.blank,
+                "premium": premium,
+                "new": i in new,
+            }
+        )
+    return letters
+
+
 def score_move(
     board: Board, placement: Placement, ruleset: Ruleset, star_cell: int | None, star_spent: bool
 ) -> tuple[int, list[dict[str, Any]]]:
@@ -380,26 +409,9 @@ def score_move(
     breakdown: list[dict[str, Any]] = []
     total = 0
     for cells in words_formed(board, placement):
-        points, multiplier = 0, 1
-        letters: list[dict[str, Any]] = []
-        for i in cells:
-            tile = new.get(i) or board[i]
-            assert tile is not None  # words_formed gives filled squares only
-            value = ruleset.value(tile)
-            premium = PREMIUMS.get(i) if i in new else None
-            if premium == DOUBLE_LETTER:
-                points += value * 2
-            elif premium == TRIPLE_LETTER:
-                points += value * 3
-            else:
-                points += value
-            if premium == DOUBLE_WORD:
-                multiplier *= 2
-            elif premium == TRIPLE_WORD:
-                multiplier *= 3
-            letters.append(
-                {"letter": tile.letter, "value": value, "blank": tile.blank, "premium": premium, "new": i in new}
-            )
+        letters = word_letters(lambda i: new.get(i) or board[i], new, cells, ruleset)
+        points = sum(line["value"] * LETTER_FACTOR.get(line["premium"], 1) for line in letters)
+        multiplier = prod(WORD_FACTOR.get(line["premium"], 1) for line in letters)
         points *= multiplier
         total += points
         breakdown.append(

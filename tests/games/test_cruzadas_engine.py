@@ -235,12 +235,37 @@ def test_a_game_saved_before_breakdowns_listed_letters_still_loads_and_shows_its
             line.pop("multiplier", None)
     old = engine.from_json(saved)
     view = engine.view(old, 1)
-    assert view["last_move"]["breakdown"] == [{"kind": "word", "word": "al", "cells": [112, 113], "points": 4}]
+    # Its last move's letters are rebuilt from the board, as every game's are.
+    (line,) = view["last_move"]["breakdown"]
+    assert (line["word"], line["points"], "multiplier" in line) == ("al", 4, False)
+    assert [(cell["letter"], cell["value"], cell["premium"]) for cell in line["letters"]] == [
+        ("a", 1, "2W"),
+        ("l", 1, None),
+    ]
     assert view["last_move"]["points"] == 4 and view["scores"] == [4, 0]
     # The game goes on: the next word's breakdown has its letters.
     rig(old, 1, "kmnepra")
     later, _events = act(old, 1, tiles("kal", 7, 6, skip={1, 2}))
     assert [cell["letter"] for cell in engine.view(later, 0)["last_move"]["breakdown"][0]["letters"]] == list("kal")
+
+
+def test_only_the_last_move_carries_its_letters_the_history_and_the_stored_state_do_not() -> None:
+    """The letters of a word are for showing the last move: kept out of the stored turns and the history that
+    rides in every frame (a 30-move game would carry about 20 kB of them: issue 16), rebuilt from the board."""
+    state = new()
+    state.star_cell = cell(0, 1)
+    rig(state, 0, "alkmnee")
+    first, _events = act(state, 0, tiles("al", 7, 7))
+    rig(first, 1, "kmnepra")
+    second, events = act(first, 1, tiles("kal", 7, 6, skip={1, 2}))
+    assert "letters" in events[0]["breakdown"][0]  # the move's event keeps everything, for the replay
+    stored = engine.to_json(second)
+    assert all("letters" not in line for turn in stored["history"] for line in turn["breakdown"])
+    view = engine.view(second, 0)
+    assert all("letters" not in line for turn in view["history"] for line in turn["breakdown"])
+    (line,) = view["last_move"]["breakdown"]
+    assert [(cell["letter"], cell["new"]) for cell in line["letters"]] == [("k", True), ("a", False), ("l", False)]
+    assert line["letters"] == events[0]["breakdown"][0]["letters"]  # what score_move counted
 
 
 def test_typed_turkish_capitals_map_with_turkish_rules() -> None:
