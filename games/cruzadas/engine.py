@@ -77,9 +77,10 @@ def list_slug(language: str) -> str:
 # -- state ------------------------------------------------------------------------------------------
 
 
-@dataclass
+@dataclass(frozen=True)
 class Turn:
-    """One finished turn, as everyone may see it (an exchange keeps no letters)."""
+    """One finished turn, as everyone may see it (an exchange keeps no letters). Frozen: never changed once
+    played, so copies of the state share it and it is written back as it was read (games.runtime.codec)."""
 
     seat: int
     kind: str  # place | pass | exchange | resign

@@ -84,9 +84,10 @@ class Settings:
     round_seconds: int = DEFAULT_ROUND_SECONDS
 
 
-@dataclass
+@dataclass(frozen=True)
 class Row:
-    """One accepted guess: the normalised word, its display spelling, and its marks."""
+    """One accepted guess: the normalised word, its display spelling, and its marks. Frozen: never changed once
+    made, so copies of the state share it and it is written back as it was read (games.runtime.codec)."""
 
     word: str
     shown: str

@@ -10,7 +10,9 @@ field added to a state is stored without anyone remembering to. A field stored s
 the field: `field(metadata=stored_as(encode, decode))`. The written dict carries "schema"; `from_json`
 refuses another schema and ignores keys that are not fields (an engine may write derived ones).
 
-`state_copier(State)` is the deep copy `advance`/`apply` start from, built the same way (copy.deepcopy
+A frozen dataclass is a finished record (a turn played): shared between copies, and written back as the
+stored dict it was read from (`_finished`). `state_copier(State)` is the deep copy `advance`/`apply` start
+from, built the same way (copy.deepcopy
 spent 2-7 times as long as to_json + from_json of the same state: docs/performance.md).
 
 We chose this over msgspec (docs/decisions.md): msgspec writes UTC as "Z", not the "+00:00" that every
@@ -128,7 +130,7 @@ class _Builder:
         if kind is Any:
             return f"_clone({src})"
         if isinstance(kind, type) and dataclasses.is_dataclass(kind):
-            return f"{self.dataclass(kind)[2]}({src})"
+            return None if _finished(kind) else f"{self.dataclass(kind)[2]}({src})"
         origin, args = typing.get_origin(kind), typing.get_args(kind)
         item = f"_x{depth}"
         if origin in (types.UnionType, typing.Union):
@@ -171,15 +173,37 @@ class _Builder:
             arguments.append(f"{spec.name}={back}")
             copies.append(f"{spec.name}={again or f'v.{spec.name}'}")
         self.env[f"_cls_{id(cls)}"] = cls
-        source = (
-            f"def {encode}(v):\n    return {{{', '.join(items)}}}\n"
-            f"def {decode}(d):\n    return _cls_{id(cls)}({', '.join(arguments)})\n"
-            f"def {copier}(v):\n    return _cls_{id(cls)}({', '.join(copies)})\n"
-        )
+        if _finished(cls):  # the record keeps what it was read from, and is written back as that (_finished)
+            source = (
+                f"def {encode}(v):\n"
+                f"    stored = v.__dict__.get({_STORED!r})\n"
+                f"    return {{{', '.join(items)}}} if stored is None else stored\n"
+                f"def {decode}(d):\n"
+                f"    v = _cls_{id(cls)}({', '.join(arguments)})\n"
+                f"    object.__setattr__(v, {_STORED!r}, d)\n"
+                f"    return v\n"
+            )
+        else:
+            source = (
+                f"def {encode}(v):\n    return {{{', '.join(items)}}}\n"
+                f"def {decode}(d):\n    return _cls_{id(cls)}({', '.join(arguments)})\n"
+            )
+        source += f"def {copier}(v):\n    return _cls_{id(cls)}({', '.join(copies)})\n"
         # Built from our own dataclasses' field names and annotations only, never from stored data.
         exec(compile(source, f"<codec of {cls.__qualname__}>", "exec"), self.env)  # noqa: S102
         return names
 
+
+def _finished(cls: type) -> bool:
+    """A frozen dataclass is a finished record (a turn played, a row guessed): the engine never changes it nor
+    anything in it once made. So the copier shares it, and one read from stored JSON is written back as the
+    very dict it was read from (`_STORED`), without converting it again: a game's history, most of a long
+    state, then costs nothing to copy or to write (issue 16). That dict is the stored data itself, so nobody
+    may change stored data in place once a state has been read from it (the service never does)."""
+    return bool(dataclasses.is_dataclass(cls) and cls.__dataclass_params__.frozen)  # type: ignore[attr-defined]
+
+
+_STORED = "_codec_stored"
 
 _BUILDER = _Builder()
 
@@ -206,5 +230,6 @@ def state_codec(
 def state_copier(cls: type) -> Callable[[Any], Any]:
     """A deep copy of a state of dataclass `cls` (what `advance`/`apply` change instead of the caller's):
     every list, dict and dataclass in it copied, field by field as the codec stores them; strings, numbers,
-    datetimes and fields stored_as(..., immutable=True) shared. Several times faster than `copy.deepcopy`."""
+    datetimes, frozen dataclasses (finished records: _finished) and fields stored_as(..., immutable=True)
+    shared. Several times faster than `copy.deepcopy`."""
     return _BUILDER.env[_BUILDER.dataclass(cls)[2]]

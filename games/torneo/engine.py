@@ -70,8 +70,11 @@ STOPPED = "stopped"
 # -- state ------------------------------------------------------------------------------------------
 
 
-@dataclass
+@dataclass(frozen=True)
 class Row:
+    """A turn of a duel (a guess, or a skip). Frozen: never changed once played, so copies of the state share
+    it and it is written back as it was read (games.runtime.codec)."""
+
     seat: int
     word: str | None  # None: a skipped (timed-out) turn
     shown: str | None

@@ -130,3 +130,41 @@ def test_a_copy_is_equal_and_shares_nothing_but_immutable_values() -> None:
     other.leaves[1].marks.append("x")
     other.extra[0]["parts"][0].append(3)
     assert state.leaves[1].marks == ["hit", "miss"] and state.extra[0]["parts"][0] == [1, 2]
+
+
+@dataclass(frozen=True)
+class Played:
+    """A finished record: frozen, as a game's turns are."""
+
+    word: str
+    at: datetime
+    tiles: list[list[Any]] = field(default_factory=list)
+
+
+@dataclass
+class Log:
+    turn: int
+    played: list[Played]
+
+
+log_json, log_from = state_codec(Log, slug="log", schema=1)
+copy_log = state_copier(Log)
+
+
+def test_a_finished_record_is_shared_by_copies_and_written_back_as_the_dict_it_was_read_from() -> None:
+    stored = {
+        "schema": 1,
+        "turn": 3,
+        "played": [{"word": "casa", "at": "2025-03-01T12:00:00+00:00", "tiles": [[1, "c"]]}],
+    }
+    log = log_from(stored)
+    assert log.played[0] == Played("casa", T0, [[1, "c"]])
+    copy = copy_log(log)
+    assert copy.played is not log.played and copy.played[0] is log.played[0]  # the list copied, the record shared
+    # A new record is written from its fields; the one read is the very dict it came from, not converted again.
+    copy.played.append(Played("perro", T0 + timedelta(seconds=2)))
+    written = log_json(copy)
+    assert written["played"][0] is stored["played"][0]
+    assert written["played"][1] == {"word": "perro", "at": "2025-03-01T12:00:02+00:00", "tiles": []}
+    assert log_from(json.loads(json.dumps(written))) == copy  # and it reads back equal
+    assert len(log.played) == 1  # the original is untouched

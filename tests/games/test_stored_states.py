@@ -39,8 +39,11 @@ def test_a_stored_state_loads_and_writes_back_identically(path: Path) -> None:
 
 
 def _mutables(value: object, found: dict[int, object]) -> dict[int, object]:
-    """Every list, dict and mutable dataclass instance inside `value`, by id."""
-    if isinstance(value, list | dict) or (is_dataclass(value) and not value.__dataclass_params__.frozen):
+    """Every list, dict and mutable dataclass instance inside `value`, by id; not inside a frozen dataclass: a
+    finished record (a turn played), which no rule changes, is shared by the copies (games.runtime.codec)."""
+    if is_dataclass(value) and value.__dataclass_params__.frozen:
+        return found
+    if isinstance(value, list | dict) or is_dataclass(value):
         found[id(value)] = value
     if isinstance(value, list | tuple):
         for item in value:
