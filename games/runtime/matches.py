@@ -361,13 +361,15 @@ def _locked_playing(match_id: int, room_id: int | None = None) -> Match:
 def _apply(match: Match, seat: int, action: Action, now: datetime, state: Any = None) -> int:
     """Apply a seat's action to the locked match (`state`: its state, if the caller parsed it already)."""
     engine = engine_for(match.game)
-    state = engine.from_json(match.state) if state is None else state
-    state, events = engine.apply(state, seat, action, now, words=lexicon, **spec_for(match.game).engine_kwargs())
-    _save(match, state, events, now)
+    before = engine.from_json(match.state) if state is None else state  # the rules change a copy of it
+    state, events = engine.apply(before, seat, action, now, words=lexicon, **spec_for(match.game).engine_kwargs())
+    _save(match, state, events, now, before=before)
     return match.version
 
 
-def _save(match: Match, state: Any, events: Iterable[dict], now: datetime) -> None:
+def _save(match: Match, state: Any, events: Iterable[dict], now: datetime, *, before: Any = None) -> None:
+    """Write the match's new `state` and its events. `before`: the state it replaces, parsed, when the caller
+    has it (a move), so that nothing parses the stored one again."""
     engine = engine_for(match.game)
     armed = match.deadline  # a timer for it is on its way already
     previous = match.state
@@ -375,7 +377,7 @@ def _save(match: Match, state: Any, events: Iterable[dict], now: datetime) -> No
     match.version += 1
     match.deadline = engine.next_deadline(state)
     match_rows.append_events(match, events, timezone.now())  # `at`: when it was written, as auto_now_add
-    rated.placements_apply(match, state, before=previous)
+    rated.placements_apply(match, state, before=previous, before_state=before)
     result = engine.outcome(state)
     if result is not None:
         match.status, match.finished_at, match.outcome, match.deadline = Match.FINISHED, now, result.to_json(), None

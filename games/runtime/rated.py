@@ -40,10 +40,13 @@ def match_is_rated(match: Match) -> bool:
     return bool(match.lineup) and all("rating" in sitter for sitter in match.lineup)
 
 
-def placements_apply(match: Match, state: Any, *, before: dict[str, Any] | None = None) -> None:
+def placements_apply(
+    match: Match, state: Any, *, before: dict[str, Any] | None = None, before_state: Any = None
+) -> None:
     """Apply the change of every person whose place is now fixed (inside the match's transaction).
 
-    `before`: the stored state this save replaces. A save that fixes no new place reads nothing (every
+    `before`: the stored state this save replaces, or `before_state`, the same already parsed (a move has it
+    in hand: no second parse of the whole state, issue 16). A save that fixes no new place reads nothing (every
     place fixed before was applied by the save that fixed it, in its transaction; issue 16)."""
     change = spec_for(match.game).rating_change
     if change is None or not match_is_rated(match):  # a rated match is always of a game with a rating change
@@ -52,7 +55,9 @@ def placements_apply(match: Match, state: Any, *, before: dict[str, Any] | None 
     places = engine.fixed_places(state)
     if all(place is None for place in places):
         return
-    if before and list(engine.fixed_places(engine.from_json(before))) == list(places):
+    if before_state is None and before:
+        before_state = engine.from_json(before)
+    if before_state is not None and list(engine.fixed_places(before_state)) == list(places):
         return
     ratings = [sitter["rating"] for sitter in match.lineup]
     changes: dict[int, tuple[int, int | None]] = {

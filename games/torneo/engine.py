@@ -24,7 +24,7 @@ from datetime import datetime
 from typing import Any
 
 from games import wordle
-from games.runtime.codec import state_codec, state_copier
+from games.runtime.codec import state_codec, state_copier, stored_as
 from games.runtime.engine import (
     Action,
     Event,
@@ -122,12 +122,25 @@ class Round:
     ended_at: datetime | None = None
 
 
+Words = tuple[tuple[tuple[Any, ...], ...], ...]
+
+
+def _words_json(words: Words) -> list[list[list[Any]]]:
+    return [[list(duel) for duel in block] for block in words]
+
+
+def _words_from(data: Any) -> Words:
+    return tuple(tuple(tuple(duel) for duel in block) for block in data)
+
+
 @dataclass
 class State:
     language: str
     seat_count: int
     seed: int  # pairings: random.Random(f"{seed}:{round}")
-    words: list[list[list[Any]]]  # per round a block of [length, hidden, shown]
+    # Per round a block of (length, hidden, shown), drawn at the start and only read after: shared by the copies
+    # the rules change (it was most of what a move copied, issue 16), stored as lists.
+    words: Words = field(metadata=stored_as(_words_json, _words_from, immutable=True))
     list_versions: dict[str, str | None]
     lives: list[int]
     left: list[bool]  # left (or abandoned) after the start
@@ -205,7 +218,7 @@ def new_game(
         language=language,
         seat_count=seats,
         seed=rng.getrandbits(63),
-        words=blocks,
+        words=_words_from(blocks),
         list_versions=versions,
         lives=[LIVES] * seats,
         left=[False] * seats,
