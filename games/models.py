@@ -26,6 +26,10 @@ class Room(models.Model):
         _("quick match"), default=False, help_text=_("Filled by the quick match, not only by invitation.")
     )
     version = models.PositiveIntegerField(default=1)  # bumped on every change, carried by room frames
+    # A private room's matches are not listed under "Live now" (lobby); anyone with the link may still watch.
+    is_private = models.BooleanField(
+        _("private"), default=False, help_text=_("Its games are not listed among the live games in the lobby.")
+    )
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
     updated_at = models.DateTimeField(_("updated"), auto_now=True)
     launch_at = models.DateTimeField(
@@ -181,3 +185,27 @@ class MatchResult(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player} in {self.match}: place {self.place}"
+
+
+class MatchArchive(models.Model):
+    """A finished match kept for its replay and analysis (games.runtime.archive, docs/replay.md): every
+    version as a spectator saw it, built once by playing the match's inputs again (games.runtime.rerun)."""
+
+    match = models.OneToOneField(
+        Match, on_delete=models.CASCADE, primary_key=True, related_name="archive", verbose_name=_("match")
+    )
+    # [{"v", "at", "view", "input": {"kind", "seat"}}]: the spectator's view after each version, the first
+    # state's first. Empty when the match cannot be played again (`problem` says why).
+    frames = FastJSONField(_("frames"), default=list)
+    problem = models.CharField(_("problem"), max_length=200, blank=True)
+    # The game's analysis (games/<slug>/analysis.py), None until the worker has made it.
+    analysis: Any = FastJSONField(_("analysis"), null=True, blank=True)
+    built_at = models.DateTimeField(_("built"), auto_now_add=True)
+    analysed_at = models.DateTimeField(_("analysed"), null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("match archive")
+        verbose_name_plural = _("match archives")
+
+    def __str__(self) -> str:
+        return f"archive of match {self.match_id}"

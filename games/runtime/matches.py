@@ -22,6 +22,7 @@ from games.runtime import broadcast, match_rows, rated, scheduling
 from games.runtime.catalogue import spec_for
 from games.runtime.engine import Action, Outcome, bots_for, engine_for
 from games.runtime.errors import room_error
+from games.runtime.rerun import ACT, CLOCK, STOP, Input
 from games.runtime.rooms import room_status_set
 from games.runtime.views import match_frames
 from wallet.services import escrow_cancel, escrow_hold, escrow_refund, escrow_settle
@@ -112,11 +113,11 @@ def match_start(
                 lineup=lineup,
                 deadline=engine_for(room.game).next_deadline(state),
             )
-        MatchEvent.objects.create(
-            match=match,
-            version=1,
-            kind="match_started",
-            data={"settings": settings, "lineup": match.lineup, "stake": stake},
+        started = [{"type": "match_started", "settings": settings, "lineup": match.lineup, "stake": stake}]
+        if match.status == Match.PLAYING:
+            started.append(first_state(match.state))
+        MatchEvent.objects.bulk_create(
+            [MatchEvent(match=match, version=1, kind=event["type"], data=event) for event in started]
         )
         if stake:
             match.stake = stake
@@ -131,6 +132,14 @@ def match_start(
         room_status_set(room, Room.PLAYING)
         _after_commit(match)
         return match
+
+
+def first_state(state: dict[str, Any]) -> dict[str, Any]:
+    """The event that keeps the game's first state (its JSON), where the replay starts (games.runtime.rerun)."""
+    return {"type": FIRST_STATE, "state": state}
+
+
+FIRST_STATE = "first_state"
 
 
 def _new_state(room: Room, settings: dict[str, Any], seats: int, now: datetime) -> Any:
@@ -171,7 +180,7 @@ def match_arrive(*, match_id: int, player: Player, now: datetime | None = None) 
             match.status, match.state = Match.PLAYING, engine.to_json(state)
             match.deadline = engine.next_deadline(state)
             match.arrival["began_at"] = now.isoformat()
-            events.append({"type": "match_began", "at": now.isoformat()})
+            events += [{"type": "match_began", "at": now.isoformat()}, first_state(match.state)]
         MatchEvent.objects.bulk_create(
             [MatchEvent(match=match, version=match.version, kind=event["type"], data=event) for event in events]
         )
@@ -317,7 +326,7 @@ def match_advance(*, match_id: int, deadline: datetime | None = None, now: datet
         state, events = engine.advance(engine.from_json(match.state), now)
         if not events:
             return False
-        _save(match, state, events, now)
+        _save(match, state, events, now, made=Input(match.version + 1, CLOCK, now))
         return True
 
 
@@ -336,7 +345,7 @@ def match_stop(*, match_id: int, reason: str = "admin", now: datetime | None = N
         if engine.outcome(state) is None:
             state, more = engine.stop(state, now, reason)
             events += more
-        _save(match, state, events, now)
+        _save(match, state, events, now, made=Input(match.version + 1, STOP, now, reason=reason))
         return True
 
 
@@ -363,12 +372,13 @@ def _apply(match: Match, seat: int, action: Action, now: datetime, state: Any = 
     engine = engine_for(match.game)
     before = engine.from_json(match.state) if state is None else state  # the rules change a copy of it
     state, events = engine.apply(before, seat, action, now, words=lexicon, **spec_for(match.game).engine_kwargs())
-    _save(match, state, events, now, before=before)
+    _save(match, state, events, now, before=before, made=Input(match.version + 1, ACT, now, seat=seat, action=action))
     return match.version
 
 
-def _save(match: Match, state: Any, events: Iterable[dict], now: datetime, *, before: Any = None) -> None:
-    """Write the match's new `state` and its events. `before`: the state it replaces, parsed, when the caller
+def _save(match: Match, state: Any, events: Iterable[dict], now: datetime, *, made: Input, before: Any = None) -> None:
+    """Write the match's new `state` and its events, with the input that `made` it (what the replay plays
+    again: games.runtime.rerun) in the same INSERT. `before`: the state it replaces, parsed, when the caller
     has it (a move), so that nothing parses the stored one again."""
     engine = engine_for(match.game)
     armed = match.deadline  # a timer for it is on its way already
@@ -376,7 +386,8 @@ def _save(match: Match, state: Any, events: Iterable[dict], now: datetime, *, be
     match.state = engine.to_json(state)
     match.version += 1
     match.deadline = engine.next_deadline(state)
-    match_rows.append_events(match, events, timezone.now())  # `at`: when it was written, as auto_now_add
+    # `at`: when it was written, as auto_now_add
+    match_rows.append_events(match, [made.to_json(), *events], timezone.now())
     rated.placements_apply(match, state, before=previous, before_state=before)
     result = engine.outcome(state)
     if result is not None:

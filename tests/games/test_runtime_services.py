@@ -102,7 +102,8 @@ def test_a_guess_goes_through_the_service_and_a_bad_one_changes_nothing(alice, b
         )
     assert caught.value.code == "not_in_list"
     match.refresh_from_db()
-    assert match.version == 1 and MatchEvent.objects.filter(match=match).count() == 1
+    # a refused move writes nothing: the log still holds only the start and the first state
+    assert match.version == 1 and MatchEvent.objects.filter(match=match).count() == 2
     version = matches.match_act(
         match_id=match.pk, player=alice.player, action={"type": "guess", "word": "árbol"}, now=playing
     )
