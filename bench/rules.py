@@ -264,4 +264,104 @@ def claves_maps(count: int = 20_000, boards: int = 2_000, seed: int = 1) -> list
     ]
 
 
-ALL = (wordle_feedback, duelo_bots, wordgrid, cruzadas, lexicons, torneo_pairing, claves_maps)
+def _played_duelo_round(language: str, seats: int, level: str, rng: random.Random, words):
+    """One round of Duelo played by bots as the service would (every move recorded), played again: its steps."""
+    from games.duelo import bots, engine
+    from games.runtime.rerun import ACT, CLOCK, Input, rerun
+
+    state = engine.new_game({"language": language, "rounds": 1, "round_seconds": 120}, seats, rng, T0, words=words)
+    initial, inputs = engine.to_json(state), []
+    now = engine.opens_at(state)
+    while state.phase != engine.FINISHED:
+        state, _events = engine.advance(state, now)
+        for seat in range(seats):
+            action = bots.bot_action(state, seat, level, rng, words=words)
+            if action is not None:
+                state, _events = engine.apply(state, seat, action, now, words=words)
+                inputs.append(Input(version=len(inputs) + 2, kind=ACT, at=now, seat=seat, action=action))
+        now += timedelta(seconds=1)
+        deadline = engine.next_deadline(state)
+        if state.phase != engine.PLAYING and deadline is not None:
+            now = max(now, deadline)
+            inputs.append(Input(version=len(inputs) + 2, kind=CLOCK, at=now))
+    return rerun(engine, initial, inputs, words=words, final=engine.to_json(state))
+
+
+def _played_torneo(language: str, level: str, rng: random.Random, words):
+    """A tournament of 8 bots played as the service would, played again: its steps."""
+    from games.runtime.rerun import ACT, CLOCK, Input, rerun
+    from games.torneo import bots, engine
+
+    state = engine.new_game({"language": language}, engine.SEATS, rng, T0, words=words)
+    initial, inputs = engine.to_json(state), []
+    now = engine.opens_at(state)
+    while state.phase != engine.FINISHED:
+        state, _events = engine.advance(state, now)
+        inputs.append(Input(version=len(inputs) + 2, kind=CLOCK, at=now))
+        for seat in range(engine.SEATS):
+            if bots.bot_turn(state, seat) is not None:
+                action = bots.bot_action(state, seat, level, rng, words=words)
+                state, _events = engine.apply(state, seat, action, now, words=words)
+                inputs.append(Input(version=len(inputs) + 2, kind=ACT, at=now, seat=seat, action=action))
+        now = max(now + timedelta(seconds=1), engine.opens_at(state))
+    return rerun(engine, initial, inputs, words=words, final=engine.to_json(state))
+
+
+def wordle_analysis(rounds: int = 4, tournaments: int = 1, seed: int = 1) -> list[Figure]:
+    """The post-match analysis (games/duelo/analysis.py, games/torneo/analysis.py, issue 19) of bots' games,
+    CPU time of one thread. Budget: a Duelo round in under 1 s. Easy bots at six seats: the most guesses."""
+    from games.duelo import analysis as duelo_analysis
+    from games.duelo import engine as duelo
+    from games.torneo import analysis as torneo_analysis
+    from wordlists.lexicon import lexicon
+
+    figures = []
+    for language in duelo.LANGUAGES:
+        rng = random.Random(seed)
+        warm = _played_duelo_round(language, 2, "medium", rng, lexicon)
+        duelo_analysis.analyse(warm, words=lexicon)  # the lists' word pools, built once per worker
+        samples, guesses = [], []
+        for _round in range(rounds):
+            steps = _played_duelo_round(language, duelo.MAX_SEATS, "easy", rng, lexicon)
+            started = time.process_time()
+            found = duelo_analysis.analyse(steps, words=lexicon)
+            samples.append((time.process_time() - started) * 1000)
+            guesses.append(len(found["moves"]))
+        figures.append(
+            sampled(
+                AREA,
+                f"Duelo round analysis, {language}",
+                samples,
+                "CPU ms",
+                f"analysis.analyse of one round, 6 easy bots ({sum(guesses) / len(guesses):.0f} guesses a round "
+                f"on average; {rounds} rounds, seed {seed}), each guess's counts and the hard bot's word; "
+                f"budget 1000 ms",
+            )
+        )
+    rng = random.Random(seed)
+    samples, per_duel, counts = [], [], []
+    for _tournament in range(tournaments):
+        steps = _played_torneo("es", "medium", rng, lexicon)
+        torneo_analysis.analyse(steps[:1], words=lexicon)
+        started = time.process_time()
+        found = torneo_analysis.analyse(steps, words=lexicon)
+        spent = (time.process_time() - started) * 1000
+        duels = sum(len(r["duels"]) for r in found["rounds"])
+        samples.append(spent)
+        per_duel.append(spent / duels)
+        counts.append((duels, len(found["moves"])))
+    method = "; ".join(f"{duels} duels, {moves} guesses" for duels, moves in counts)
+    figures.append(
+        sampled(
+            AREA,
+            "Torneo analysis, per tournament",
+            samples,
+            "CPU ms",
+            f"analysis.analyse of a whole tournament of 8 medium bots in es (seed {seed}): {method}",
+        )
+    )
+    figures.append(sampled(AREA, "Torneo analysis, per duel", per_duel, "CPU ms", "the same, per duel"))
+    return figures
+
+
+ALL = (wordle_feedback, duelo_bots, wordgrid, cruzadas, lexicons, torneo_pairing, claves_maps, wordle_analysis)

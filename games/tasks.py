@@ -14,7 +14,7 @@ from celery import shared_task
 from django.utils import timezone
 
 from games.models import Match
-from games.runtime import broadcast, matches, presence, scheduling
+from games.runtime import archive, broadcast, matches, presence, scheduling
 from games.runtime.abandon import abandons_sweep
 
 log = logging.getLogger(__name__)
@@ -57,6 +57,18 @@ def bot_move(match_id: int, seat: int, turn: str) -> bool:
         return False
 
 
+@shared_task(name=archive.ARCHIVE_MATCH, ignore_result=True)
+def archive_match(match_id: int) -> bool:
+    """Keep a finished match for its replay, then make its analysis (games.runtime.archive). Safe twice; a task
+    that fails is logged and the sweeper sends it again."""
+    try:
+        archive.archive_build(match_id)
+        return archive.archive_analyse(match_id)
+    except Exception:
+        log.exception("archive_match of match %s gave up; the sweeper sends it again", match_id)
+        return False
+
+
 @shared_task(name="games.sweep", ignore_result=True)
 def sweep() -> dict:
     """Beat runs this every few seconds. It decides nothing: it calls the same services.
@@ -70,6 +82,7 @@ def sweep() -> dict:
             ("bots", _schedule_owed_bots),
             ("silent", _silent_sockets),
             ("abandoned", abandons_sweep),
+            ("archived", _archive_unarchived),
         ),
     )
 
@@ -137,3 +150,26 @@ def _silent_sockets(now) -> int:
     for code in silent:
         broadcast.safely("announce", f"room {code}", functools.partial(broadcast.announce, code))
     return len(silent)
+
+
+# Finished matches the sweeper looks at for a missing archive or analysis: the recent ones (an older match
+# without one was finished before replays were kept; its page builds what it can when it is opened).
+ARCHIVE_LOOKBACK = timedelta(hours=1)
+ARCHIVE_GRACE = timedelta(seconds=30)  # the task sent at the end normally does it first
+
+
+def _archive_unarchived(now) -> int:
+    """Send the archive task again for recent finished matches that have no archive, or no analysis yet."""
+    recent = Match.objects.filter(
+        status=Match.FINISHED, finished_at__gte=now - ARCHIVE_LOOKBACK, finished_at__lte=now - ARCHIVE_GRACE
+    ).exclude(outcome__has_key="aborted")
+    missing = recent.filter(archive__isnull=True) | recent.filter(
+        archive__analysis__isnull=True, archive__problem="", game__in=archive.ANALYSED_GAMES
+    )
+    owed = list(missing.values_list("pk", flat=True)[:100])
+
+    def send(match_id: int) -> int:
+        scheduling.enqueue(archive.ARCHIVE_MATCH, (match_id,))
+        return 1
+
+    return each(owed, "match {}".format, send)

@@ -2,7 +2,7 @@ import importlib.util
 
 from django.urls import include, path
 
-from games import rules_pages, views
+from games import replay_views, rules_pages, views
 from games.runtime.catalogue import game_slugs
 
 # The games' pages that go through the lobby (quick match, offers, the Cruzadas queue): lobby/urls.py.
@@ -14,9 +14,14 @@ urlpatterns = [
     # Every game's "How to play" page (games/rules_pages.py), also shown in the room's "?" dialog.
     path("play/<slug:game>/rules/", rules_pages.rules, name="game_rules"),
     path("me/guides/", views.guide_seen, name="guide_seen"),
+    # A finished match: its replay and analysis (games/replay_views.py); the short link players share.
+    path("m/<int:match_id>/", replay_views.match_replay, name="match_replay"),
+    path("m/<int:match_id>/replay.json", replay_views.match_replay_data, name="match_replay_data"),
     path("r/", views.room_by_code, name="room_by_code"),
     path("r/<str:code>/", views.room, name="room"),
     path("r/<str:code>/settings/", views.room_settings, name="room_settings"),
+    path("r/<str:code>/private/", views.room_private, name="room_private"),
+    path("r/<str:code>/watch/", views.room_watch_view, name="room_watch"),
     path("r/<str:code>/seats/<int:index>/", views.room_seat, name="room_seat"),
     path("r/<str:code>/start/", views.room_start, name="room_start"),
     path("r/<str:code>/sit/<int:index>/", views.room_seat_person, name="room_seat_person"),

@@ -19,6 +19,7 @@ from django.utils import timezone
 from accounts.models import Player
 from games.models import Match, MatchEvent, MatchResult, Room
 from games.runtime import broadcast, match_rows, rated, scheduling
+from games.runtime.archive import ARCHIVE_MATCH
 from games.runtime.catalogue import spec_for
 from games.runtime.engine import Action, Outcome, bots_for, engine_for
 from games.runtime.errors import room_error
@@ -474,7 +475,9 @@ def _after_commit(match: Match, *, rearm: bool = True, state: Any = None) -> Non
         )
         if deadline is not None and rearm:
             broadcast.safely("arm_deadline", ref, lambda: scheduling.arm_deadline(match_id, deadline))
-        if not finished:
+        if finished:
+            broadcast.safely("archive", ref, lambda: scheduling.enqueue(ARCHIVE_MATCH, (match_id,)))
+        else:
             broadcast.safely(
                 "schedule_bots",
                 ref,

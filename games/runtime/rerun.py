@@ -10,12 +10,12 @@ replay never shows a game that did not happen). docs/replay.md, decision 67.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from games.runtime.engine import Action, Event, WordSource, decode_time
+from games.runtime.engine import Action, Event, decode_time
 
 # The kinds of input (the `kind` of an Input).
 ACT, CLOCK, STOP = "act", "clock", "stop"
@@ -80,7 +80,7 @@ def rerun(
     initial: Mapping[str, Any],
     inputs: Iterable[Input],
     *,
-    words: WordSource,
+    words: Callable[[str], Any],  # a WordSource (wordlists.lexicon.lexicon in production)
     final: Mapping[str, Any] | None = None,
     engine_kwargs: Mapping[str, Any] | None = None,
 ) -> list[Step]:

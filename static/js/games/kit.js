@@ -145,6 +145,8 @@ export function shake(el) {
  * the board starts afresh; changed: not the last taken version again, as a resent snapshot is). Each
  * taken frame sets the server clock, `now()`.
  *
+ * A frame marked `still: true` (a replay's) stops the clock at its `server_time`.
+ *
  * A frame marked `resync: true` (room.js marks the first match frame after a reconnect or a `sync`) is
  * the server's word on the match now: it is taken whatever its version, and counts as changed.
  */
@@ -152,6 +154,9 @@ export function matchFrames() {
   let matchId = null;
   let version = -1;
   let offsetMs = 0; // server clock minus browser clock
+  // A replay's frame (static/js/replay.js) is marked `still`: its clocks stand at its `server_time`, the
+  // moment it shows, instead of running on from it.
+  let stillAt = null;
   return {
     take(frame) {
       if (!frame || !frame.view) return null;
@@ -166,10 +171,11 @@ export function matchFrames() {
       if (typeof frame.v === "number") version = frame.v;
       const serverTime = parseTime(frame.server_time);
       if (serverTime !== null) offsetMs = serverTime - Date.now();
+      stillAt = frame.still === true && serverTime !== null ? serverTime : null;
       return { fresh, changed };
     },
     matchId: () => matchId,
-    now: () => Date.now() + offsetMs,
+    now: () => (stillAt !== null ? stillAt : Date.now() + offsetMs),
   };
 }
 

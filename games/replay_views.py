@@ -1,0 +1,159 @@
+"""A finished match's page (`/m/<id>/`, issue 19): its replay, move by move, with the game's analysis.
+
+Public, like a spectator's seat: the frames are the archive's (games.runtime.archive), each exactly what anyone
+watching saw at that moment, and the players are shown by nickname only. The page mounts the game's own board
+(static/js/replay.js feeds it the frames as the room socket would), so a replay looks like the game.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import Http404, JsonResponse
+from django.shortcuts import render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.gzip import gzip_page
+from django.views.decorators.http import require_GET
+
+from accounts.models import Player
+from accounts.nicknames import BOT_NAMES
+from games.models import Match, MatchArchive
+from games.runtime.archive import ANALYSED_GAMES, archive_build
+from games.runtime.catalogue import spec_for
+from games.runtime.rerun import ACT, CLOCK, STOP
+from wordlists.alphabets import LANGUAGE_NAMES
+
+
+def _match(match_id: int) -> Match:
+    match = Match.objects.select_related("room").filter(pk=match_id).first()
+    if match is None:
+        raise Http404(_("There is no such game."))
+    return match
+
+
+def _names(match: Match) -> list[dict[str, Any]]:
+    """Who sat where, as the page shows them: nicknames and tags, bots by their names (never an e-mail)."""
+    people = Player.objects.in_bulk([sitter["player"] for sitter in match.lineup if sitter.get("player")])
+    seats = []
+    for index, sitter in enumerate(match.lineup):
+        player = people.get(sitter.get("player"))
+        seats.append(
+            {
+                "index": index,
+                "kind": "player" if player else "bot",
+                "nickname": player.nickname if player else BOT_NAMES[index % len(BOT_NAMES)],
+                "tag": player.tag if player else None,
+                "bot_level": sitter.get("bot") or None,
+                "online": True,
+                "is_you": False,
+                "is_host": False,
+            }
+        )
+    return seats
+
+
+@require_GET
+def match_replay(request, match_id: int):
+    match = _match(match_id)
+    spec = spec_for(match.game)
+    archive = archive_build(match.pk) if match.status == Match.FINISHED else None
+    context = {
+        "match": match,
+        "spec": spec,
+        "game_name": spec.name,
+        "seats": _names(match),
+        "archive": archive,
+        "stylesheets": [*spec.stylesheets, f"css/{match.game}.css"],
+        "language_name": LANGUAGE_NAMES.get((match.room.settings or {}).get("language")),
+        "aborted": bool((match.outcome or {}).get("aborted")),
+        "live": match.status != Match.FINISHED,
+    }
+    return render(request, "games/replay.html", context)
+
+
+@require_GET
+@gzip_page
+def match_replay_data(request, match_id: int) -> JsonResponse:
+    """The replay's frames, in the page's language: what static/js/replay.js plays."""
+    match = _match(match_id)
+    archive = archive_build(match.pk) if match.status == Match.FINISHED else None
+    if archive is None or not archive.frames:
+        raise Http404(_("This game has no replay."))
+    seats = _names(match)
+    return JsonResponse(_payload(match, archive, seats))
+
+
+def _payload(match: Match, archive: MatchArchive, seats: list[dict[str, Any]]) -> dict[str, Any]:
+    analysis = archive.analysis or {}
+    moves = analysis.get("moves", {})
+    frames = [
+        {
+            "v": frame["v"],
+            "at": frame["at"],
+            "view": frame["view"],
+            "label": _label(frame["input"], seats),
+            "notes": _notes(moves.get(str(frame["v"]), {})),
+        }
+        for frame in archive.frames
+    ]
+    summary = [
+        {"nickname": seats[index]["nickname"], "notes": _notes(entry)}
+        for index, entry in enumerate(analysis.get("summary", {}).get("seats", []))
+        if index < len(seats) and entry
+    ]
+    return {
+        "match_id": match.pk,
+        "game": match.game,
+        "room": {
+            "type": "room",
+            "v": 1,
+            "room": {
+                "code": match.room.code,
+                "game": match.game,
+                "bot_levels": [],
+                "invite_url": "",
+                "status": "closed",
+                "settings": {**(match.room.settings or {}), "seats": len(seats)},
+                "seats": seats,
+                "you": {"seat": None, "is_host": False, "spectator": True},
+                "spectators": 0,
+                "people": [],
+                "match_id": match.pk,
+                "can_start": False,
+                "quick_wait": False,
+            },
+        },
+        "frames": frames,
+        "analysed": archive.analysis is not None,
+        "analysable": match.game in ANALYSED_GAMES,
+        "summary": summary,
+        "stakes": None,
+    }
+
+
+def _label(made: dict[str, Any] | None, seats: list[dict[str, Any]]) -> str:
+    if made is None:
+        return _("The start")
+    if made["kind"] == ACT and made.get("seat") is not None:
+        return _("%(name)s moves") % {"name": seats[made["seat"]]["nickname"]}
+    if made["kind"] == CLOCK:
+        return _("The clock")
+    if made["kind"] == STOP:
+        return _("The match is stopped")
+    return ""
+
+
+def _notes(entry: dict[str, Any]) -> list[str]:
+    """An analysis entry's notes in the page's language (their texts are marked with gettext_noop)."""
+    texts = []
+    for note in entry.get("notes", []):
+        try:
+            texts.append(_(note["text"]) % note.get("params", {}))
+        except (KeyError, TypeError, ValueError):
+            continue  # a note whose translation lost a placeholder is left out rather than shown broken
+    return texts
+
+
+def replay_url(match_id: int) -> str:
+    return reverse("match_replay", args=[match_id])

@@ -1,0 +1,229 @@
+"""Every finished match is kept for its replay (issue 19): its log holds each version's input and the first
+state, the archive plays them again through the engine, and each archived frame is exactly the spectator's
+view of that version, as it was sent live. Nothing a spectator could not see at the end is in a replay."""
+
+from __future__ import annotations
+
+import heapq
+import json
+import random
+
+import pytest
+from django.test import Client
+from django.utils import timezone
+
+from accounts.models import Player
+from accounts.services import player_create_guest
+from games.claves import engine as claves
+from games.models import Match, MatchArchive, MatchEvent, Room
+from games.runtime import archive, matches, rooms, scheduling
+from games.runtime.engine import bots_for, engine_for
+from games.runtime.rerun import RerunMismatch
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def no_celery_tasks():
+    with scheduling.timers_disabled():
+        yield
+
+
+def spectator_view(match: Match) -> dict:
+    engine = engine_for(match.game)
+    return engine.view(engine.from_json(match.state), None)
+
+
+def play_bots(game: str, levels: list[str], settings: dict, seed: int = 3) -> tuple[Match, dict[int, dict]]:
+    """A bot-only match through the real services on a virtual clock (as manage.py selfplay does), and what a
+    spectator saw at each version."""
+    rng = random.Random(seed)
+    host = player_create_guest(nickname=f"Lucia{seed}")
+    room = rooms.room_create(
+        game=game, host=host, seats=len(levels), interface_language="es", settings=settings, host_seated=False
+    )
+    for index, level in enumerate(levels):
+        rooms.room_seat_set(room=room, by=host, index=index, bot_level=level)
+    now = timezone.now()
+    match = (
+        matches.match_start(room=room, by=host, now=now)
+        if game != "torneo"
+        else matches.match_start(room=room, by=None, now=now)
+    )
+    seen = {match.version: spectator_view(match)}
+    engine, bots = engine_for(game), bots_for(game)
+    pending: list[tuple] = []
+    planned: set[tuple] = set()
+    for _step in range(3000):
+        if match.status != Match.PLAYING:
+            break
+        state = engine.from_json(match.state)
+        for seat, level in enumerate(levels):
+            turn = bots.bot_turn(state, seat)
+            if turn is not None and (seat, turn) not in planned:
+                planned.add((seat, turn))
+                heapq.heappush(pending, (now + timezone.timedelta(seconds=bots.think_seconds(level, rng)), seat, turn))
+        if pending and (match.deadline is None or pending[0][0] < match.deadline):
+            now, seat, turn = heapq.heappop(pending)
+            matches.match_bot_move(match_id=match.pk, seat=seat, turn=turn, now=now)
+        else:
+            now = match.deadline
+            matches.match_advance(match_id=match.pk, now=now)
+        match.refresh_from_db()
+        seen[match.version] = spectator_view(match)
+    assert match.status == Match.FINISHED
+    return match, seen
+
+
+def play_claves() -> tuple[Match, dict[int, dict]]:
+    """A short Claves game between two guests: a clue, a right guess, the turn ended, a clue, the trap."""
+    host = player_create_guest(nickname="Ana")
+    partner = player_create_guest(nickname="Beto")
+    room = rooms.room_create(
+        game="claves", host=host, seats=2, interface_language="es", settings={"level": "familiar", "turns": 9}
+    )
+    rooms.room_join(room=room, player=partner)
+    match = matches.match_start(room=room, by=host, now=timezone.now())
+    seen = {match.version: spectator_view(match)}
+    people = {0: host, 1: partner}
+
+    def act(seat: int, action: dict) -> None:
+        matches.match_act(match_id=match.pk, player=people[seat], action=action)
+        match.refresh_from_db()
+        seen[match.version] = spectator_view(match)
+
+    for _turn in range(2):
+        state = claves.from_json(match.state)
+        giver = state.giver
+        act(giver, {"type": "clue", "word": "zumbido", "number": 1})
+        state = claves.from_json(match.state)
+        key = next(
+            (cell for cell, kind in enumerate(state.maps[giver]) if kind == claves.KEY and cell not in state.uncovered),
+            None,
+        )
+        trap = next(cell for cell, kind in enumerate(state.maps[giver]) if kind == claves.TRAP)
+        act(1 - giver, {"type": "guess", "cell": key if _turn == 0 else trap})
+        if match.status == Match.FINISHED:
+            break
+        if claves.from_json(match.state).phase == claves.GUESS:
+            act(1 - giver, {"type": "end_turn"})
+    assert match.status == Match.FINISHED
+    return match, seen
+
+
+GAMES = {
+    "duelo": lambda: play_bots(
+        "duelo", ["easy", "hard", "medium"], {"language": "es", "rounds": 1, "round_seconds": 60}
+    ),
+    "wordgrid": lambda: play_bots("wordgrid", ["medium", "hard"], {}),
+    "cruzadas": lambda: play_bots("cruzadas", ["hard", "hard"], {"language": "tr"}),
+    "torneo": lambda: play_bots("torneo", ["hard"] * 8, {"language": "es", "rated": False}),
+    "claves": play_claves,
+}
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_a_finished_match_replays_every_version_exactly_as_a_spectator_saw_it(game):
+    match, seen = GAMES[game]()
+    kept = archive.archive_build(match.pk)
+    assert kept is not None and kept.problem == ""
+    versions = [frame["v"] for frame in kept.frames]
+    assert versions == list(range(versions[0], match.version + 1))  # every version, in order, none twice
+    for frame in kept.frames:
+        if frame["v"] in seen:
+            assert frame["view"] == seen[frame["v"]], f"version {frame['v']}"
+    assert kept.frames[-1]["view"] == spectator_view(match)
+    assert archive.archive_build(match.pk).pk == kept.pk and MatchArchive.objects.count() == 1  # built once
+
+    page = Client().get(f"/m/{match.pk}/")
+    assert page.status_code == 200 and "data-replay-url" in page.content.decode()
+    data = Client().get(f"/m/{match.pk}/replay.json").json()
+    assert [frame["v"] for frame in data["frames"]] == versions
+    assert data["room"]["room"]["you"]["spectator"] is True
+
+
+def test_a_duelo_replay_never_holds_a_players_guess_nor_a_hidden_word_before_its_round_ends():
+    match, _seen = play_bots("duelo", ["easy", "medium"], {"language": "es", "rounds": 3, "round_seconds": 60}, seed=11)
+    data = Client().get(f"/m/{match.pk}/replay.json").json()
+    hidden = set(engine_for("duelo").from_json(match.state).hidden_words)
+    guessed = {
+        event["word"] for event in MatchEvent.objects.filter(match=match, kind="guessed").values_list("data", flat=True)
+    }
+    text = json.dumps(data, ensure_ascii=False)
+    for word in guessed - hidden:
+        assert f'"{word}"' not in text, word
+    # A round's hidden word appears only from the frame in which that round ended.
+    ended = {
+        event["round"]: event["at"]
+        for event in MatchEvent.objects.filter(match=match, kind="round_ended").values_list("data", flat=True)
+    }
+    state = engine_for("duelo").from_json(match.state)
+    for number in range(1, len(state.hidden_words) + 1):
+        shown = state.rounds[number - 1].shown
+        for frame in data["frames"]:
+            if shown in json.dumps(frame["view"], ensure_ascii=False):
+                assert frame["at"] >= ended[number]
+
+
+def test_a_claves_replay_shows_no_map_until_the_end_and_both_maps_after_it():
+    match, _seen = play_claves()
+    data = Client().get(f"/m/{match.pk}/replay.json").json()
+    *before, last = data["frames"]
+    assert all(
+        frame["view"]["maps"] is None and all(cell["mine"] is None for cell in frame["view"]["board"])
+        for frame in before
+    )
+    assert last["view"]["maps"] == [list(row) for row in claves.from_json(match.state).maps]
+
+
+def test_a_match_whose_log_does_not_lead_to_its_state_gets_no_replay_and_says_why():
+    match, _seen = play_bots("wordgrid", ["easy", "easy"], {}, seed=5)
+    # An input lost from the log (or a rule changed since): playing again cannot reach the stored state.
+    MatchEvent.objects.filter(match=match, kind="input").order_by("-id").first().delete()
+    kept = archive.archive_build(match.pk)
+    assert kept.frames == [] and kept.problem
+    page = Client().get(f"/m/{match.pk}/")
+    assert page.status_code == 200 and 'data-testid="replay-missing"' in page.content.decode()
+    assert Client().get(f"/m/{match.pk}/replay.json").status_code == 404
+    with pytest.raises(RerunMismatch):
+        archive.match_steps(match)
+
+
+def test_a_match_still_playing_links_to_its_room_and_an_unknown_one_is_not_found():
+    host = player_create_guest(nickname="Lucia")
+    room = rooms.room_create(
+        game="wordgrid", host=host, seats=2, interface_language="es", settings={}, bot_level="easy"
+    )
+    match = matches.match_start(room=room, by=host, now=timezone.now())
+    page = Client().get(f"/m/{match.pk}/").content.decode()
+    assert f"/r/{room.code}/" in page and 'data-testid="replay-live"' in page
+    assert archive.archive_build(match.pk) is None and not MatchArchive.objects.exists()
+    assert Client().get(f"/m/{match.pk}/replay.json").status_code == 404
+    assert Client().get("/m/999999/").status_code == 404
+
+
+def test_the_end_of_a_match_sends_the_archive_task_and_the_sweeper_sends_it_again_when_it_is_missing(
+    tasks, django_capture_on_commit_callbacks
+):
+    with django_capture_on_commit_callbacks(execute=True):
+        match, _seen = play_bots("wordgrid", ["easy", "easy"], {}, seed=6)
+    assert [sent for sent in tasks if sent[0] == archive.ARCHIVE_MATCH] == [(archive.ARCHIVE_MATCH, (match.pk,))]
+    tasks.clear()
+    Match.objects.filter(pk=match.pk).update(finished_at=timezone.now() - timezone.timedelta(minutes=2))
+    from games.tasks import _archive_unarchived
+
+    assert _archive_unarchived(timezone.now()) == 1 and tasks == [(archive.ARCHIVE_MATCH, (match.pk,))]
+    archive.archive_build(match.pk)
+    archive.archive_analyse(match.pk)
+    tasks.clear()
+    assert _archive_unarchived(timezone.now()) == 0 and tasks == []
+
+
+def test_rooms_and_players_stay_unknown_to_a_replay_nothing_but_nicknames():
+    match, _seen = play_claves()
+    Player.objects.filter(nickname="Ana").update(signup_ip="10.1.2.3")
+    text = (
+        Client().get(f"/m/{match.pk}/").content.decode() + Client().get(f"/m/{match.pk}/replay.json").content.decode()
+    )
+    assert "Ana" in text and "Beto" in text and "10.1.2.3" not in text and "@" not in text
+    assert Room.objects.get(pk=match.room_id).code in text  # the room's code: the board's own header needs it
