@@ -8,6 +8,7 @@ from __future__ import annotations
 from playwright.sync_api import expect
 
 from games.models import MatchEvent
+from games.runtime import archive
 from tests.e2e.conftest import ARTIFACTS
 from tests.games.test_match_archive import play_bots, play_claves
 
@@ -23,6 +24,10 @@ def events_to(match, version, kind):
         .order_by("id")
         .values_list("data", flat=True)
     ]
+
+
+def events_at(match, version, kind):
+    return list(MatchEvent.objects.filter(match=match, kind=kind, version=version).values_list("data", flat=True))
 
 
 def open_replay(browser, site, match, viewport=PHONE):
@@ -126,8 +131,10 @@ def test_every_game_replays_move_by_move_as_its_log_says(daphne_url, browser):
     expect(page.locator(".cz-rack .cz-tile")).to_have_count(0)  # a spectator's board: never a rack
     assert page.js_errors == []
 
-    # Duelo: each seat's grid has as many rows as the log's guesses by that seat so far.
+    # Duelo: each seat's grid has as many rows as the log's guesses by that seat so far, and each guess comes
+    # with its analysis (made by the worker at the end: here called directly).
     match = played["duelo"]
+    archive.archive_analyse(match.pk)
     page = open_replay(browser, site, match)
     shown = versions(page)
     for index in three_moments(len(shown)):
@@ -136,6 +143,10 @@ def test_every_game_replays_move_by_move_as_its_log_says(daphne_url, browser):
         for seat in (0, 1):
             rows = len([e for e in guessed if e["seat"] == seat])
             expect(page.locator(f"article.rival[data-seat='{seat}'] .minirow[role='img']")).to_have_count(rows)
+    a_guess = next(i for i, v in enumerate(shown) if any(e["seat"] is not None for e in events_at(match, v, "guessed")))
+    at(page, a_guess)
+    expect(page.get_by_test_id("replay-move-notes")).to_contain_text("palabras")
+    expect(page.get_by_test_id("replay-summary")).to_be_visible()
     page.screenshot(path=str(ARTIFACTS / "replay-duelo-phone.png"), full_page=True)
     assert page.js_errors == []
 

@@ -227,3 +227,22 @@ def test_rooms_and_players_stay_unknown_to_a_replay_nothing_but_nicknames():
     )
     assert "Ana" in text and "Beto" in text and "10.1.2.3" not in text and "@" not in text
     assert Room.objects.get(pk=match.room_id).code in text  # the room's code: the board's own header needs it
+
+
+def test_a_duelo_replay_shows_the_analysis_of_each_guess_in_the_pages_language_once_it_is_made():
+    match, _seen = play_bots("duelo", ["easy", "medium"], {"language": "es", "rounds": 1, "round_seconds": 60}, seed=8)
+    before = Client().get(f"/m/{match.pk}/replay.json").json()
+    assert before["analysed"] is False and before["analysable"] is True
+    assert all(frame["notes"] == [] for frame in before["frames"])
+    assert archive.archive_analyse(match.pk) is True
+    assert archive.archive_analyse(match.pk) is False  # made once
+    data = Client().get(f"/m/{match.pk}/replay.json", HTTP_ACCEPT_LANGUAGE="es").json()
+    kept = MatchArchive.objects.get(pk=match.pk).frames
+    guesses = [
+        frame
+        for frame, stored in zip(data["frames"], kept, strict=True)
+        if stored["input"] and stored["input"]["kind"] == "act"
+    ]
+    assert guesses and all(frame["notes"] for frame in guesses)
+    assert any("palabras" in note for frame in guesses for note in frame["notes"])
+    assert data["analysed"] is True and data["summary"]
