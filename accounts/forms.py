@@ -31,6 +31,16 @@ class PaletteForm(forms.Form):
     palette = forms.ChoiceField(label=_("Colours"), choices=Player.PALETTES, widget=forms.RadioSelect)
 
 
+class PageVisibilityForm(forms.Form):
+    """Whether the player's public page (/p/<nickname>-<tag>/) is shown to others (Player.page_hidden)."""
+
+    hidden = forms.BooleanField(
+        label=_("Hide my public page"),
+        required=False,
+        help_text=_("Others then get “not found”; you still see it."),
+    )
+
+
 class GuestForm(forms.Form):
     nickname = NicknameField()
 

@@ -120,6 +120,12 @@ def player_set_palette(*, player: Player, palette: str) -> None:
     player.save(update_fields=["palette", "palette_asked"])
 
 
+def player_set_page_hidden(*, player: Player, hidden: bool) -> None:
+    """Hide the player's public page from everyone but them, or show it again (accounts/player_page.py)."""
+    player.page_hidden = hidden
+    player.save(update_fields=["page_hidden"])
+
+
 def player_saw_guide(*, player: Player, game: str) -> None:
     """The first-game guide of `game` (a slug the caller checked) is not shown to this player again. Twice, or
     from two tabs at once, changes nothing more: the list is updated under the row's lock."""

@@ -6,10 +6,10 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from accounts.decorators import player_required
-from accounts.forms import GuestForm, NicknameForm, PaletteForm
+from accounts.forms import GuestForm, NicknameForm, PageVisibilityForm, PaletteForm
 from accounts.guests import guest_sign_in
 from accounts.nicknames import NicknameError
-from accounts.services import player_rename, player_set_palette
+from accounts.services import player_rename, player_set_page_hidden, player_set_palette
 
 
 def _safe_next(request, default: str = "/") -> str:
@@ -54,7 +54,10 @@ def profile(request):
             messages.success(request, _("Your nickname is now %(name)s.") % {"name": player.display_name})
             return redirect("profile")
     palette_form = PaletteForm(initial={"palette": player.palette})
-    return render(request, "accounts/profile.html", {"form": form, "palette_form": palette_form})
+    page_form = PageVisibilityForm(initial={"hidden": player.page_hidden})
+    return render(
+        request, "accounts/profile.html", {"form": form, "palette_form": palette_form, "page_form": page_form}
+    )
 
 
 @require_POST
@@ -66,3 +69,18 @@ def palette(request):
         return HttpResponseBadRequest(_("Choose the standard colours or high contrast."))
     player_set_palette(player=request.player, palette=form.cleaned_data["palette"])
     return redirect(_safe_next(request, default="/me/"))
+
+
+@require_POST
+@player_required
+def page_visibility(request):
+    """Hide the player's public page, or show it again, from their profile page."""
+    form = PageVisibilityForm(request.POST)
+    form.is_valid()  # an unticked box is a valid "show it"
+    hidden = bool(form.cleaned_data.get("hidden"))
+    player_set_page_hidden(player=request.player, hidden=hidden)
+    if hidden:
+        messages.success(request, _("Your public page is hidden: others get “not found”."))
+    else:
+        messages.success(request, _("Your public page is visible to everyone."))
+    return redirect("profile")
