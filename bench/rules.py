@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import random
+import statistics
 import subprocess
 import sys
 import time
@@ -138,6 +139,81 @@ def cruzadas(positions: int = 40, seed: int = 1, memory_samples: int = 4) -> lis
                 f"peak {max(data['peak_mb']):.1f} MB allocated by one call (first {memory_samples} positions traced)",
             )
         )
+    return figures
+
+
+def _bot_match(engine, bots, levels: tuple[str, str], rng: random.Random, moves: int | None) -> tuple[dict, list]:
+    """A match of two bots on the real lists through the engine, up to `moves` actions (None: to its end):
+    the first state's JSON and the inputs, as the match log keeps them (games.runtime.rerun)."""
+    from games.runtime.rerun import ACT, Input
+    from wordlists.lexicon import dawg, lexicon
+
+    state = engine.new_game({}, 2, rng, T0, words=lexicon, dawg=dawg)
+    initial, inputs, now = engine.to_json(state), [], T0
+    while state.phase == engine.PLAYING and (moves is None or len(inputs) < moves):
+        seat = state.turn
+        action = bots.bot_action(state, seat, levels[seat], rng, words=lexicon, dawg=dawg)
+        now += timedelta(seconds=bots.think_seconds(levels[seat], rng))
+        state, _events = engine.apply(state, seat, action, now, words=lexicon, dawg=dawg)
+        inputs.append(Input(len(inputs) + 2, ACT, now, seat, action))
+    return initial, inputs
+
+
+def game_analysis(games: int = 6, seed: int = 1) -> list[Figure]:
+    """The post-game analysis (issue 19) of whole matches, as the Celery task runs it: the inputs played
+    again (`rerun`) and every move analysed, in CPU time of one thread (`time.process_time`). Letras Cruzadas:
+    the first 20 moves of hard against medium (the budget: under 30 s a game), and the same positions with
+    two blanks on every rack (the generator's slowest case, an upper bound no real game reaches: there are
+    two blanks in the bag); Wordgrid: whole games."""
+    import dataclasses
+
+    from games.cruzadas import analysis as cruzadas_analysis
+    from games.cruzadas import bots as cruzadas_bots
+    from games.cruzadas import engine as cruzadas
+    from games.runtime.rerun import rerun
+    from games.wordgrid import analysis as wordgrid_analysis
+    from games.wordgrid import bots as wordgrid_bots
+    from games.wordgrid import engine as wordgrid
+    from wordlists.lexicon import dawg, lexicon
+
+    def two_blanks(steps: list) -> list:
+        """Each move's rack with its last two tiles made blanks (what the analysis reads of `before`)."""
+        changed = []
+        for step in steps:
+            before = cruzadas.copy_state(step.before)
+            if step.input.seat is not None:
+                rack = before.racks[step.input.seat]
+                before.racks[step.input.seat] = [*rack[:5], "?", "?"][: max(len(rack), 2)]
+            changed.append(dataclasses.replace(step, before=before))
+        return changed
+
+    dawg(cruzadas.list_slug("tr")), lexicon(wordgrid.LIST_SLUG), dawg(wordgrid.LIST_SLUG)
+    figures = []
+    for name, engine, bots, analysis, moves, stress in (
+        ("Letras Cruzadas, 20 moves", cruzadas, cruzadas_bots, cruzadas_analysis, 20, False),
+        ("Letras Cruzadas, 20 moves, two blanks on every rack", cruzadas, cruzadas_bots, cruzadas_analysis, 20, True),
+        ("Wordgrid, whole game", wordgrid, wordgrid_bots, wordgrid_analysis, None, False),
+    ):
+        rng = random.Random(seed)
+        samples, per_move, analysed = [], [], 0
+        for number in range(games):
+            levels = ("hard", "medium") if number % 2 == 0 else ("medium", "hard")
+            initial, inputs = _bot_match(engine, bots, levels, rng, moves)
+            started = time.process_time()
+            steps = rerun(engine, initial, inputs, words=lexicon, engine_kwargs={"dawg": dawg})
+            if stress:
+                steps, started = two_blanks(steps), time.process_time()
+            result = analysis.analyse(steps, words=lexicon, dawg=dawg)
+            seconds = time.process_time() - started
+            samples.append(seconds)
+            per_move.append(seconds / max(1, len(result["moves"])) * 1000)
+            analysed += len(result["moves"])
+        method = (
+            f"{'analysis.analyse' if stress else 'rerun + analysis.analyse'} of {games} bot matches (hard and "
+            f"medium, seed {seed}), {analysed / games:.0f} moves analysed a match; CPU time, one thread; "
+            f"{statistics.mean(per_move):.0f} ms a move on average, {max(per_move):.0f} ms in the slowest match"
+        )
+        figures.append(sampled(AREA, f"Post-game analysis, {name}", samples, "CPU s", method))
     return figures
 
 
@@ -364,4 +440,14 @@ def wordle_analysis(rounds: int = 4, tournaments: int = 1, seed: int = 1) -> lis
     return figures
 
 
-ALL = (wordle_feedback, duelo_bots, wordgrid, cruzadas, lexicons, torneo_pairing, claves_maps, wordle_analysis)
+ALL = (
+    wordle_feedback,
+    duelo_bots,
+    wordgrid,
+    cruzadas,
+    lexicons,
+    torneo_pairing,
+    claves_maps,
+    wordle_analysis,
+    game_analysis,
+)

@@ -19,7 +19,7 @@ from django.views.decorators.http import require_GET
 from accounts.models import Player
 from accounts.nicknames import BOT_NAMES
 from games.models import Match, MatchArchive
-from games.runtime.archive import ANALYSED_GAMES, archive_build
+from games.runtime.archive import ANALYSED_GAMES, archive_build, round_analysis
 from games.runtime.catalogue import spec_for
 from games.runtime.rerun import ACT, CLOCK, STOP
 from wordlists.alphabets import LANGUAGE_NAMES
@@ -43,6 +43,8 @@ def _names(match: Match) -> list[dict[str, Any]]:
                 "index": index,
                 "kind": "player" if player else "bot",
                 "nickname": player.nickname if player else BOT_NAMES[index % len(BOT_NAMES)],
+                # Their public page, unless they hid it (accounts/player_page.py).
+                "url": player.get_absolute_url() if player and not player.page_hidden else None,
                 "tag": player.tag if player else None,
                 "bot_level": sitter.get("bot") or None,
                 "online": True,
@@ -82,6 +84,18 @@ def match_replay_data(request, match_id: int) -> JsonResponse:
         raise Http404(_("This game has no replay."))
     seats = _names(match)
     return JsonResponse(_payload(match, archive, seats))
+
+
+@require_GET
+def round_analysis_data(request, match_id: int, number: int) -> JsonResponse:
+    """A round's analysis for the round-end card of Duelo and the Torneo, in the page's language: per seat, its
+    notes. 404 while the round is played (nothing of it is told before it ends)."""
+    entry = round_analysis(match_id, number)
+    if entry is None:
+        raise Http404(_("This round has no analysis yet."))
+    return JsonResponse(
+        {"round": number, "seats": [{"seat": seat["seat"], "notes": _notes(seat)} for seat in entry.get("seats", [])]}
+    )
 
 
 def _payload(match: Match, archive: MatchArchive, seats: list[dict[str, Any]]) -> dict[str, Any]:

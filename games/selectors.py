@@ -1,8 +1,11 @@
-"""Reads about games for pages: a player's results."""
+"""Reads about games for pages: a player's results, the matches anyone may watch."""
 
 from __future__ import annotations
 
-from games.models import MatchResult
+from django.db.models import QuerySet
+
+from games.models import Match, MatchResult, Room
+from games.runtime.catalogue import spec_for
 
 GUESS_BUCKETS = ["1", "2", "3", "4", "5", "6", "x"]  # x: a round not solved
 
@@ -21,3 +24,18 @@ def duelo_stats(player) -> dict:
         "distribution": distribution,
         "distribution_max": max(distribution.values()) or 1,
     }
+
+
+def listed_live_matches() -> QuerySet[Match]:
+    """Matches being played in rooms not marked private, newest first: the lobby's "Live now"
+    (lobby/live_games.py). Anyone may open them to watch without the room's code (games.views.room_watch)."""
+    return (
+        Match.objects.filter(status=Match.PLAYING, room__is_private=False)
+        .exclude(room__status=Room.CLOSED)
+        .order_by("-started_at", "-pk")
+    )
+
+
+def room_is_listed(room: Room) -> bool:
+    """Whether this room's match is on the live list (so watching it needs no code look-up)."""
+    return spec_for(room.game).spectators and listed_live_matches().filter(room=room).exists()

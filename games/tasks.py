@@ -69,6 +69,16 @@ def archive_match(match_id: int) -> bool:
         return False
 
 
+@shared_task(name=archive.ROUND_ANALYSIS, ignore_result=True)
+def round_analysis(match_id: int, number: int) -> bool:
+    """Make a round's analysis as soon as it ends, for the round-end card (games.runtime.archive)."""
+    try:
+        return archive.round_analysis(match_id, number) is not None
+    except Exception:
+        log.exception("round_analysis of match %s round %s gave up; the card asks for it itself", match_id, number)
+        return False
+
+
 @shared_task(name="games.sweep", ignore_result=True)
 def sweep() -> dict:
     """Beat runs this every few seconds. It decides nothing: it calls the same services.

@@ -17,6 +17,11 @@ urlpatterns = [
     # A finished match: its replay and analysis (games/replay_views.py); the short link players share.
     path("m/<int:match_id>/", replay_views.match_replay, name="match_replay"),
     path("m/<int:match_id>/replay.json", replay_views.match_replay_data, name="match_replay_data"),
+    path(
+        "m/<int:match_id>/rounds/<int:number>/analysis.json",
+        replay_views.round_analysis_data,
+        name="round_analysis_data",
+    ),
     path("r/", views.room_by_code, name="room_by_code"),
     path("r/<str:code>/", views.room, name="room"),
     path("r/<str:code>/settings/", views.room_settings, name="room_settings"),

@@ -35,9 +35,12 @@ from games.runtime.rooms import (
     normalise_code,
     room_join,
     room_leave,
+    room_privacy_set,
     room_seat_set,
     room_settings_update,
+    room_watch,
 )
+from games.selectors import room_is_listed
 from wallet.conf import payout_for
 from wordlists.alphabets import LANGUAGE_NAMES
 
@@ -281,6 +284,28 @@ def room_leave_view(request, code: str):
         return redirect("room", code=room.code)
     # Where the game sends a player who leaves: a tournament's group, the game's page, or home.
     return redirect(spec_for(room.game).leave_to(room.settings))
+
+
+@require_http_methods(["GET"])
+def room_watch_view(request, code: str):
+    """The lobby's "Live now" links: a match anyone may watch opens at once, as a spectator (never seated),
+    and counts as no code look-up (the room is listed for all to see). Anything else (a private room, a
+    match that ended, a visitor without a nickname yet) goes the usual way: the room's own page."""
+    code = normalise_code(code)
+    if not code:
+        return redirect("home")
+    room = Room.objects.filter(code=code).exclude(status=Room.CLOSED).first()
+    if room is not None and request.player and room_is_listed(room) and not _in_room(room, request.player):
+        room_watch(room=room, player=request.player)
+    return redirect("room", code=code)
+
+
+@require_POST
+@player_required
+def room_private(request, code: str):
+    """The host's "Private: not listed among live games" box (any time the room is open)."""
+    private = request.POST.get("private") == "on"
+    return _host_action(request, code, lambda room: room_privacy_set(room=room, by=request.player, private=private))
 
 
 @require_http_methods(["GET"])

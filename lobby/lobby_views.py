@@ -16,6 +16,7 @@ from games.forms import LANGUAGE_NAMES
 from games.torneo.engine import LANGUAGES
 from lobby import selectors
 from lobby.forms import TORNEO_LANGUAGE_NAMES, default_word_language
+from lobby.live_games import live_games
 from lobby.matchmaking import WINDOW
 from lobby.models import StakeOffer
 from lobby.queue import is_waiting
@@ -69,10 +70,26 @@ def _named(rooms: list) -> list:
     return rooms
 
 
+# "Live now" asks again by itself this often (seconds): matches start, move on and end without a lobby frame.
+LIVE_NOW_POLL = 15
+
+
 @require_GET
 @player_required
 def lobby(request):
-    return render(request, "lobby/lobby.html", {**_context(request), "parts": PARTS})
+    return render(
+        request,
+        "lobby/lobby.html",
+        {**_context(request), "parts": PARTS, "live_games": live_games(), "live_now_poll": LIVE_NOW_POLL},
+    )
+
+
+@require_GET
+@player_required
+def lobby_live_now(request):
+    """The "Live now" list, rendered again (JSON like lobby_live's, with the seconds until the next ask)."""
+    html = render_to_string("lobby/parts/live_now.html", {"live_games": live_games()}, request=request)
+    return JsonResponse({"parts": {"live-now": html}, "poll": LIVE_NOW_POLL})
 
 
 @require_GET

@@ -6,6 +6,7 @@ urlpatterns = [
     path("", views.home, name="home"),
     path("lobby/", lobby_views.lobby, name="lobby"),
     path("lobby/live/", lobby_views.lobby_live, name="lobby_live"),
+    path("lobby/live-now/", lobby_views.lobby_live_now, name="lobby_live_now"),
     path("lobby/torneo/queue/", torneo_views.torneo_queue_join, name="torneo_queue_join"),
     path("lobby/torneo/queue/leave/", torneo_views.torneo_queue_leave, name="torneo_queue_leave"),
     path("lobby/torneo/practice/", torneo_views.torneo_practice, name="torneo_practice"),

@@ -14,8 +14,9 @@ PLACEHOLDER = re.compile(r"%\(\w+\)[sd]|\{\w*\}")
 def test_the_compiled_catalogue_matches_its_source(language):
     source = polib.pofile(str(LOCALE / language / "LC_MESSAGES" / "django.po"))
     compiled = polib.mofile(str(LOCALE / language / "LC_MESSAGES" / "django.mo"))
-    wanted = {entry.msgid: entry.msgstr for entry in source.translated_entries()}
-    have = {entry.msgid: entry.msgstr for entry in compiled if entry.msgid}
+    # Keyed by context and text: one English word may be two Spanish ones ("Won": a match "Ganada", a count "Ganadas").
+    wanted = {(entry.msgctxt, entry.msgid): entry.msgstr for entry in source.translated_entries()}
+    have = {(entry.msgctxt, entry.msgid): entry.msgstr for entry in compiled if entry.msgid}
     assert have == wanted, "run `make messages` to recompile the catalogue"
 
 

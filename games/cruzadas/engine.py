@@ -524,7 +524,8 @@ def turn_of(state: State, seat: int) -> str | None:
 
 def view(state: State, viewer: Viewer) -> dict[str, Any]:
     """What `viewer` (a seat, or None for a spectator) sees: the board, scores, the turn, the viewer's
-    own rack only, the bag's count (never its order) and the unseen-tile tally."""
+    own rack only, the bag's count (never its order) and the unseen-tile tally; once the game is over,
+    both racks as they were left (`final_racks`)."""
     return views(state, [viewer])[0]
 
 
@@ -578,6 +579,8 @@ def _shared_view(state: State) -> dict[str, Any]:
             "spent": state.star_spent,
         },
         "rack_counts": [len(r) for r in state.racks],
+        # What the end reveals: both racks as they were left, for everyone (spectators too), once finished only.
+        "final_racks": None if playing else [list(rack) for rack in state.racks],
         "bag_count": len(state.bag),
         "scores": list(state.scores),
         "passes": state.passes,

@@ -19,6 +19,7 @@ import importlib.util
 import logging
 from typing import Any
 
+from django.core.cache import cache
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
@@ -35,11 +36,16 @@ ARCHIVE_MATCH = "games.archive_match"  # the task (games/tasks.py)
 
 
 def match_steps(match: Match) -> tuple[dict[str, Any], list[Step]]:
-    """The match's first state (JSON) and every step it went through, played again from its log.
+    """The match's first state (JSON) and every step it went through, played again from its log (a match still
+    being played: up to the version of `match` as it was read).
 
     RerunMismatch when the log cannot give them: a match played before inputs were kept, or one whose inputs
     no longer lead to its stored state."""
-    rows = match.events.filter(kind__in=(FIRST_STATE, INPUT)).order_by("id").values_list("version", "kind", "data")
+    rows = (
+        match.events.filter(kind__in=(FIRST_STATE, INPUT), version__lte=match.version)
+        .order_by("id")
+        .values_list("version", "kind", "data")
+    )
     first: dict[str, Any] | None = None
     inputs: list[Input] = []
     for version, kind, data in rows:
@@ -137,3 +143,46 @@ def archive_analyse(match_id: int) -> bool:
         analysis=analysis, analysed_at=timezone.now()
     )
     return bool(updated)
+
+
+# -- a round's analysis while the match goes on (the round-end card of Duelo and the Torneo) ---------------
+
+ROUND_GAMES = ("duelo", "torneo")  # games whose analysis has `rounds`
+ROUND_ANALYSIS = "games.round_analysis"  # the task (games/tasks.py)
+ROUND_CACHE_SECONDS = 3600
+
+
+def _round_key(match_id: int, number: int) -> str:
+    return f"round-analysis:{match_id}:{number}"
+
+
+def round_analysis(match_id: int, number: int) -> dict[str, Any] | None:
+    """The analysis of round `number` of a Duelo or Torneo match once that round has ended: its word and, per
+    seat, figures and notes (the analysis module's `rounds` entry). Made from the steps so far and kept in the
+    cache (the worker makes it when the round ends, so the card's request finds it); after the match, read from
+    the archive. None while the round is played, or for a game without rounds."""
+    match = Match.objects.filter(pk=match_id, game__in=ROUND_GAMES).first()
+    if match is None or (match.outcome or {}).get("aborted") or match.status == Match.ARRIVING:
+        return None
+    kept = MatchArchive.objects.filter(match_id=match_id).values_list("analysis", flat=True).first()
+    if kept:
+        return _round_of(kept, number)
+    cached = cache.get(_round_key(match_id, number))
+    if cached is not None:
+        return cached
+    try:
+        _first, steps = match_steps(match)
+    except RerunMismatch:
+        return None
+    module = analysis_module(match.game)
+    if module is None:
+        return None
+    analysis = module.analyse(steps, words=lexicon, **spec_for(match.game).engine_kwargs())
+    entry = _round_of(analysis, number)
+    if entry is not None:  # a round still being played is not in the analysis: asked again later
+        cache.set(_round_key(match_id, number), entry, ROUND_CACHE_SECONDS)
+    return entry
+
+
+def _round_of(analysis: dict[str, Any], number: int) -> dict[str, Any] | None:
+    return next((entry for entry in analysis.get("rounds", []) if entry.get("round") == number), None)

@@ -7,6 +7,7 @@ deadline and the bots (DESIGN.md, "the flow of one move").
 
 from __future__ import annotations
 
+import functools
 import random
 import secrets
 from collections.abc import Iterable
@@ -19,7 +20,7 @@ from django.utils import timezone
 from accounts.models import Player
 from games.models import Match, MatchEvent, MatchResult, Room
 from games.runtime import broadcast, match_rows, rated, scheduling
-from games.runtime.archive import ARCHIVE_MATCH
+from games.runtime.archive import ARCHIVE_MATCH, ROUND_ANALYSIS, ROUND_GAMES
 from games.runtime.catalogue import spec_for
 from games.runtime.engine import Action, Outcome, bots_for, engine_for
 from games.runtime.errors import room_error
@@ -377,7 +378,7 @@ def _apply(match: Match, seat: int, action: Action, now: datetime, state: Any = 
     return match.version
 
 
-def _save(match: Match, state: Any, events: Iterable[dict], now: datetime, *, made: Input, before: Any = None) -> None:
+def _save(match: Match, state: Any, events: list[dict], now: datetime, *, made: Input, before: Any = None) -> None:
     """Write the match's new `state` and its events, with the input that `made` it (what the replay plays
     again: games.runtime.rerun) in the same INSERT. `before`: the state it replaces, parsed, when the caller
     has it (a move), so that nothing parses the stored one again."""
@@ -399,7 +400,10 @@ def _save(match: Match, state: Any, events: Iterable[dict], now: datetime, *, ma
         room = Room.objects.select_for_update().get(pk=match.room_id)
         room_status_set(room, Room.WAITING)  # the host may play again in the same room
     match_rows.save(match, SAVED_FIELDS)
-    _after_commit(match, rearm=match.deadline != armed, state=state)
+    ended = (
+        [event["round"] for event in events if event.get("type") == "round_ended"] if match.game in ROUND_GAMES else []
+    )
+    _after_commit(match, rearm=match.deadline != armed, state=state, ended_rounds=ended)
 
 
 # What a save of the game changes (one UPDATE of these columns only).
@@ -445,7 +449,7 @@ def _record_results(match: Match, result: Outcome, now: datetime) -> None:
     MatchResult.objects.bulk_create(rows, ignore_conflicts=True)
 
 
-def _after_commit(match: Match, *, rearm: bool = True, state: Any = None) -> None:
+def _after_commit(match: Match, *, rearm: bool = True, state: Any = None, ended_rounds: Iterable[int] = ()) -> None:
     """On commit: announce the new version, arm a timer if the deadline changed (a move that keeps the
     deadline, like most guesses, arms nothing: the soak found one task per move flooding the worker,
     docs/performance.md), and schedule the bots that owe a move.
@@ -475,6 +479,10 @@ def _after_commit(match: Match, *, rearm: bool = True, state: Any = None) -> Non
         )
         if deadline is not None and rearm:
             broadcast.safely("arm_deadline", ref, lambda: scheduling.arm_deadline(match_id, deadline))
+        for number in ended_rounds:  # the round-end card shows its analysis (games.runtime.archive)
+            broadcast.safely(
+                "round_analysis", ref, functools.partial(scheduling.enqueue, ROUND_ANALYSIS, (match_id, number))
+            )
         if finished:
             broadcast.safely("archive", ref, lambda: scheduling.enqueue(ARCHIVE_MATCH, (match_id,)))
         else:

@@ -108,6 +108,26 @@ def room_join(*, room: Room, player: Player) -> Seat | None:
         return free
 
 
+def room_watch(*, room: Room, player: Player) -> None:
+    """The player came to watch (a match on the lobby's live list): in the room, never seated."""
+    RoomVisitor.objects.get_or_create(room=room, player=player)
+
+
+def room_privacy_set(*, room: Room, by: Player, private: bool) -> Room:
+    """The host marks the room private (its matches are not listed under "Live now") or listed again; at
+    any time, even during a match. Anyone with the room's link may still watch."""
+    with transaction.atomic():
+        room = _locked(room.pk)
+        if room.host_id != by.pk:
+            raise room_error("not_host")
+        if room.status == Room.CLOSED:
+            raise room_error("room_closed")
+        if room.is_private != private:
+            room.is_private = private
+            _changed(room)
+        return room
+
+
 def room_leave(*, room: Room, player: Player) -> None:
     """Free the player's seat while the room waits; a leaving host hands the room to another person,
     or closes it when nobody is left."""

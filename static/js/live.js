@@ -10,8 +10,8 @@
 // document and, when [data-live-watch] is on the page, asks the server for that topic's frames.
 // The JSON may carry "poll": seconds until the page should ask again without being told (or null).
 
-const root = document.querySelector("[data-live-root]");
-if (root) keepLive(root);
+// Several roots may share a page (the lobby's parts, and its "Live now" list that asks on its own clock).
+document.querySelectorAll("[data-live-root]").forEach(keepLive);
 
 function keepLive(element) {
   const url = element.dataset.liveUrl;

@@ -254,6 +254,19 @@ export function startRoom(element, { connect = openSocket } = {}) {
     hideGate();
     if (gameRoot) gameRoot.hidden = false;
     deliver("match", frame);
+    showReplayLink(frame);
+  }
+
+  // Once a match is over, a link to its replay and analysis (/m/<id>/, games/replay_views.py); not on the
+  // replay's own page.
+  const replayLink = h("p", { class: "replay-link", hidden: true }, [
+    h("a", { class: "button secondary", "data-testid": "replay-link", text: t("Watch the replay and its analysis") }),
+  ]);
+  if (gameRoot && !("replay" in element.dataset)) gameRoot.after(replayLink);
+  function showReplayLink(frame) {
+    const over = Boolean(frame.view && frame.view.outcome && !frame.view.outcome.aborted);
+    replayLink.hidden = !over;
+    if (over) replayLink.firstChild.setAttribute("href", `/m/${frame.match_id}/`);
   }
 
   function renderSeats(room) {

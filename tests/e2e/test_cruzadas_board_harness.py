@@ -591,6 +591,11 @@ def test_the_result_screen_shows_scores_winner_and_why(open_board, screenshot, n
             expect(reason).to_have_text("Bob resigned.")
         rows = page.locator(".cz-result-table tr")
         expect(rows.locator(".num")).to_have_text([str(s) for s in outcome["scores"]])
+        # What the end reveals: both racks as they were left (the finisher's is empty after going out).
+        left = [", ".join("?" if tile == "?" else upper_tr(tile) for tile in rack) for rack in view["final_racks"]]
+        expect(page.get_by_test_id("result-racks").locator("li")).to_have_text(
+            [f"{names[s]}, left on the rack: {tiles or 'nothing'}" for s, tiles in enumerate(left)]
+        )
         expect(rows.nth(0)).to_contain_text("Ana (you)")
         expect(page.locator(".cz-result-table tr.winner")).to_have_attribute("data-seat", str(outcome["winner"]))
         # The final board stays in view, with nothing left to press.

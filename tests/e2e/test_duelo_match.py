@@ -67,7 +67,12 @@ def test_two_players_and_a_bot_play_a_match_to_its_result(live_stack, browser, s
     beto.keyboard.press("Enter")
     screenshot(beto, "duelo-playing-desktop")
 
-    # Both solved; the bot has its closing countdown; then the end card, then the result.
+    # Both solved; the bot has its closing countdown; then the end card, with how each one's guesses narrowed
+    # the word (the worker's analysis of the round), then the result.
+    for page in (ana, beto):
+        expect(page.locator(".duelo")).to_have_attribute("data-phase", "ending", timeout=60_000)
+    expect(beto.get_by_test_id("round-analysis")).to_contain_text("Resuelta al primer intento.")
+    screenshot(beto, "duelo-end-card-desktop")
     for page in (ana, beto):
         expect(page.locator(".duelo")).to_have_attribute("data-phase", "finished", timeout=60_000)
         expect(page.get_by_test_id("result-title")).to_be_visible()
@@ -79,5 +84,10 @@ def test_two_players_and_a_bot_play_a_match_to_its_result(live_stack, browser, s
     match = Match.objects.get()
     assert match.status == Match.FINISHED
     assert match.outcome["totals"][0] == 75 and match.outcome["winners"] == [0]
+    # The result links to the match's replay, which opens at the end.
+    ana.get_by_test_id("replay-link").click()
+    expect(ana).to_have_url(re.compile(rf"/m/{match.pk}/$"))
+    expect(ana.get_by_test_id("replay")).to_have_attribute("data-replay-ready", "true", timeout=20_000)
+    expect(ana.get_by_test_id("result-title")).to_be_visible()
     host_context.close()
     guest_context.close()

@@ -535,6 +535,9 @@ def _secret_shuffled(state: engine.State, seat: int, rng: random.Random) -> engi
 
 
 def assert_secret(state: engine.State, rng: random.Random) -> None:
+    if state.phase == "finished":  # the end reveals both racks (test_the_end_shows_both_racks_to_everyone)
+        assert all(engine.view(state, viewer)["final_racks"] == state.racks for viewer in (0, 1, None))
+        return
     for seat in (0, 1):
         view = engine.view(state, seat)
         text = json.dumps(view, ensure_ascii=False)
@@ -551,6 +554,30 @@ def assert_secret(state: engine.State, rng: random.Random) -> None:
         for r in state.racks
         if len(r) >= 3
     )
+
+
+def test_while_playing_nobody_sees_the_rivals_rack_and_once_finished_everyone_sees_both() -> None:
+    state = new(4)
+    rig(state, 0, "alkmnee")
+    for viewer in (0, 1, None):
+        view = engine.view(state, viewer)
+        assert view["final_racks"] is None
+        assert view["rack"] == (None if viewer is None else state.racks[viewer])
+    state, _ = act(state, 0, tiles("al", 7, 7))
+    assert all(engine.view(state, viewer)["final_racks"] is None for viewer in (0, 1, None))
+    racks = [list(rack) for rack in state.racks]
+    finished, _ = act(state, 1, {"type": "resign"}, offset=2)
+    views = engine.views(finished, [0, 1, None])
+    assert all(view["final_racks"] == racks for view in views)  # spectators too
+    assert [view["rack"] for view in views] == [racks[0], racks[1], None]
+    assert json.loads(json.dumps(views[2]))["final_racks"] == racks
+
+
+def test_the_end_shows_the_racks_as_they_were_left_after_going_out() -> None:
+    state = _endgame([100, 110], "k", ["ğ", "a", BLANK])
+    after, _ = act(state, 0, {"type": "place", "tiles": [{"cell": cell(7, 6), "letter": "k"}]})
+    assert engine.view(after, None)["final_racks"] == [[], ["ğ", "a", BLANK]]
+    assert engine.view(state, 1)["final_racks"] is None
 
 
 # -- random legal games ------------------------------------------------------------------------------

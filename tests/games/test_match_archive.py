@@ -34,9 +34,11 @@ def spectator_view(match: Match) -> dict:
     return engine.view(engine.from_json(match.state), None)
 
 
-def play_bots(game: str, levels: list[str], settings: dict, seed: int = 3) -> tuple[Match, dict[int, dict]]:
-    """A bot-only match through the real services on a virtual clock (as manage.py selfplay does), and what a
-    spectator saw at each version."""
+def play_bots(
+    game: str, levels: list[str], settings: dict, seed: int = 3, until=lambda match: match.status != Match.PLAYING
+) -> tuple[Match, dict[int, dict]]:
+    """A bot-only match through the real services on a virtual clock (as manage.py selfplay does), played
+    `until` it ends (or what `until` says), and what a spectator saw at each version."""
     rng = random.Random(seed)
     host = player_create_guest(nickname=f"Lucia{seed}")
     room = rooms.room_create(
@@ -55,7 +57,7 @@ def play_bots(game: str, levels: list[str], settings: dict, seed: int = 3) -> tu
     pending: list[tuple] = []
     planned: set[tuple] = set()
     for _step in range(3000):
-        if match.status != Match.PLAYING:
+        if until(match):
             break
         state = engine.from_json(match.state)
         for seat, level in enumerate(levels):
@@ -71,7 +73,7 @@ def play_bots(game: str, levels: list[str], settings: dict, seed: int = 3) -> tu
             matches.match_advance(match_id=match.pk, now=now)
         match.refresh_from_db()
         seen[match.version] = spectator_view(match)
-    assert match.status == Match.FINISHED
+    assert until(match)
     return match, seen
 
 
@@ -101,7 +103,9 @@ def play_claves() -> tuple[Match, dict[int, dict]]:
             (cell for cell, kind in enumerate(state.maps[giver]) if kind == claves.KEY and cell not in state.uncovered),
             None,
         )
-        trap = next(cell for cell, kind in enumerate(state.maps[giver]) if kind == claves.TRAP)
+        trap = next(
+            cell for cell, kind in enumerate(state.maps[giver]) if kind == claves.TRAP and cell not in state.uncovered
+        )
         act(1 - giver, {"type": "guess", "cell": key if _turn == 0 else trap})
         if match.status == Match.FINISHED:
             break
@@ -246,3 +250,31 @@ def test_a_duelo_replay_shows_the_analysis_of_each_guess_in_the_pages_language_o
     assert guesses and all(frame["notes"] for frame in guesses)
     assert any("palabras" in note for frame in guesses for note in frame["notes"])
     assert data["analysed"] is True and data["summary"]
+
+
+def test_a_rounds_analysis_is_made_when_it_ends_and_told_only_then(tasks, django_capture_on_commit_callbacks):
+    def first_round_over(match):
+        return MatchEvent.objects.filter(match=match, kind="round_ended").exists()
+
+    with django_capture_on_commit_callbacks(execute=True):
+        match, _seen = play_bots(
+            "duelo",
+            ["easy", "hard"],
+            {"language": "es", "rounds": 3, "round_seconds": 60},
+            seed=4,
+            until=first_round_over,
+        )
+    assert match.status == Match.PLAYING
+    assert (archive.ROUND_ANALYSIS, (match.pk, 1)) in tasks
+    client = Client(HTTP_ACCEPT_LANGUAGE="es")
+    assert client.get(f"/m/{match.pk}/rounds/2/analysis.json").status_code == 404  # not played yet
+    data = client.get(f"/m/{match.pk}/rounds/1/analysis.json").json()
+    assert [seat["seat"] for seat in data["seats"]] == [0, 1]
+    assert all(seat["notes"] for seat in data["seats"])
+    assert any("intento" in note for seat in data["seats"] for note in seat["notes"])
+    # A guess of the round after it is never in it (nothing of a round is told before it ends).
+    played = {e["word"] for e in MatchEvent.objects.filter(match=match, kind="guessed").values_list("data", flat=True)}
+    hidden = engine_for("duelo").from_json(match.state).rounds[0].shown
+    text = json.dumps(data, ensure_ascii=False)
+    assert all(f" {word} " not in text and f"{word}." not in text for word in played if word != hidden)
+    assert client.get(f"/m/{match.pk}/rounds/1/analysis.json").json() == data  # from the cache the second time

@@ -32,7 +32,7 @@ def test_the_lobby_sweep_withdraws_a_ticket_whose_player_left_the_site(person):
 def test_the_games_sweep_has_no_lobby_parts():
     from games.tasks import sweep
 
-    assert set(sweep()) == {"advanced", "bots", "silent", "abandoned"}
+    assert set(sweep()) == {"advanced", "bots", "silent", "abandoned", "archived"}
 
 
 @pytest.mark.parametrize(

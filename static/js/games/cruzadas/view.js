@@ -411,6 +411,14 @@ export function cruzadasView(s, els, { seatName, seatInfo, pending }) {
       h("th", { scope: "row", text: seatName(seat) + (seat === s.view.you ? ` (${t("you")})` : "") }),
       h("td", { class: "num", text: String(score) }),
     ])))]));
+    // What the end reveals: each player's rack as it was left (the view has both once the game is over).
+    if (Array.isArray(s.view.final_racks)) {
+      const tiles = (rack) => rack.map((tile) => (tile === BLANK ? "?" : upperTr(tile))).join(", ");
+      items.push(h("ul", { class: "cz-result-racks", "data-testid": "result-racks" },
+        s.view.final_racks.map((rack, seat) => h("li", { "data-seat": seat, text: rack.length
+          ? t("%(name)s, left on the rack: %(tiles)s", { name: seatName(seat), tiles: tiles(rack) })
+          : t("%(name)s, left on the rack: nothing", { name: seatName(seat) }) }))));
+    }
     resultEl.replaceChildren(...items);
   }
 
