@@ -278,3 +278,51 @@ def test_a_rounds_analysis_is_made_when_it_ends_and_told_only_then(tasks, django
     text = json.dumps(data, ensure_ascii=False)
     assert all(f" {word} " not in text and f"{word}." not in text for word in played if word != hidden)
     assert client.get(f"/m/{match.pk}/rounds/1/analysis.json").json() == data  # from the cache the second time
+
+
+def test_a_torneo_rounds_analysis_has_each_players_notes_once_the_round_is_over():
+    def first_round_over(match):
+        return MatchEvent.objects.filter(match=match, kind="round_ended").exists()
+
+    match, _seen = play_bots("torneo", ["hard"] * 8, {"language": "es", "rated": False}, seed=9, until=first_round_over)
+    data = Client(HTTP_ACCEPT_LANGUAGE="es").get(f"/m/{match.pk}/rounds/1/analysis.json").json()
+    assert sorted(seat["seat"] for seat in data["seats"]) == list(range(8))  # eight players: four duels, no bye
+    assert all(seat["notes"] for seat in data["seats"])
+    assert Client().get(f"/m/{match.pk}/rounds/2/analysis.json").status_code == 404
+
+
+@pytest.mark.parametrize("seed", [31, 32, 33])
+def test_no_replay_nor_live_spectator_frame_holds_a_rack_before_the_end_or_a_duel_word_before_it_ends(seed):
+    from games.runtime.views import match_frames
+
+    def halfway(match):
+        return match.status != Match.PLAYING or len(match.state.get("history", [])) >= 6
+
+    # Letras Cruzadas: a live spectator's frame halfway, then the finished match's replay.
+    live, _seen = play_bots("cruzadas", ["hard", "easy"], {"language": "tr"}, seed=seed, until=halfway)
+    if live.status == Match.PLAYING:
+        frame = json.loads(match_frames(live)["spectator"])
+        assert frame["view"]["rack"] is None and frame["view"]["final_racks"] is None
+        assert "bag" not in frame["view"]
+    match, _seen = play_bots("cruzadas", ["hard", "easy"], {"language": "tr"}, seed=seed)
+    data = Client().get(f"/m/{match.pk}/replay.json").json()
+    *before, last = data["frames"]
+    assert all(frame["view"]["rack"] is None and frame["view"]["final_racks"] is None for frame in before)
+    assert all("bag" not in frame["view"] for frame in data["frames"])
+    assert last["view"]["final_racks"] == [list(rack) for rack in engine_for("cruzadas").from_json(match.state).racks]
+
+    # Torneo: a duel's word is in no frame before the frame in which that duel ended.
+    match, _seen = play_bots("torneo", ["hard"] * 8, {"language": "es", "rated": False}, seed=seed)
+    data = Client().get(f"/m/{match.pk}/replay.json").json()
+    ended = {}
+    for version, event in MatchEvent.objects.filter(match=match, kind="duel_ended").values_list("version", "data"):
+        ended.setdefault(event["hidden"], version)
+    assert ended and None not in ended
+    for word, version in ended.items():
+        # The word as its duel's hidden word (a player may well have guessed the same word in another duel, and a
+        # Torneo spectator sees the guesses); shown once the duel is over, so its absence before means something.
+        revealed = f'{{"word": "{word}", '
+        assert any(revealed in json.dumps(f["view"], ensure_ascii=False) for f in data["frames"] if f["v"] >= version)
+        for frame in data["frames"]:
+            if frame["v"] < version:
+                assert revealed not in json.dumps(frame["view"], ensure_ascii=False), (word, frame["v"])

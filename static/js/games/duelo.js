@@ -7,7 +7,7 @@
 //   const board = mountDuelo(root, {send});
 //   board.onMatch(frame); board.onRoom(frame); board.onError(frame);
 
-import { h, t, parseTime, clockText, matchFrames, roomSeats, tickWhileShown } from "./kit.js";
+import { h, t, parseTime, clockText, matchFrames, roomSeats, roundAnalysisNotes, tickWhileShown } from "./kit.js";
 import { composeKorean } from "../keyboards.js";
 import { MARK_NAMES, displayWord, guessInput, tile, wordleKeyboard } from "./wordle.js";
 
@@ -177,25 +177,14 @@ export function mountDuelo(root, { send } = {}) {
     showRoundAnalysis();
   }
 
-  // The round's analysis on its end card, for a player (games.runtime.archive.round_analysis): how their guesses
-  // narrowed the word, beside the hard bot. Asked for once per round; the worker has it ready by then.
-  const roundNotes = new Map(); // "match:round" -> [text] (or null while asked)
+  // The round's analysis on its end card, for a player: how their guesses narrowed the word, beside the hard bot
+  // (kit.js roundAnalysisNotes; the worker has it ready by then).
   function showRoundAnalysis() {
     if (view.you === null || !frames.matchId()) return;
-    const key = `${frames.matchId()}:${view.round}`;
-    if (!roundNotes.has(key)) {
-      roundNotes.set(key, null);
-      fetch(`/m/${frames.matchId()}/rounds/${view.round}/analysis.json`, { headers: { Accept: "application/json" } })
-        .then((response) => (response.ok ? response.json() : null))
-        .then((data) => {
-          const mine = data && data.seats.find((entry) => entry.seat === view.you);
-          roundNotes.set(key, mine ? mine.notes : []);
-          if (view.phase === "ending" && `${frames.matchId()}:${view.round}` === key) renderEndCard();
-        })
-        .catch(() => roundNotes.set(key, []));
-      return;
-    }
-    const notes = roundNotes.get(key);
+    const round = view.round;
+    const notes = roundAnalysisNotes(frames.matchId(), round, view.you, () => {
+      if (view.phase === "ending" && view.round === round) renderEndCard();
+    });
     if (notes && notes.length) {
       card.querySelector(".card-note").before(h("ul", { class: "card-analysis", "data-testid": "round-analysis" },
         notes.slice(0, 3).map((text) => h("li", { text }))));

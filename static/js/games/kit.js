@@ -213,3 +213,27 @@ export function pendingAct({ send, ms = PENDING_MS, onTimeout = () => {} }) {
     clear,
   };
 }
+
+// -- a round's analysis (Duelo's end card, the Torneo's intro: games.runtime.archive.round_analysis) ----------
+const roundAnalyses = new Map(); // "match:round" -> [{seat, notes}] once answered (null while asked)
+
+/**
+ * The notes of `seat` on round `round` of match `matchId` (how their guesses narrowed the word, beside the
+ * hard bot), in the page's language: an array once known (empty if none), null while it is being asked for;
+ * `onReady` runs when the answer comes, so the board draws them then. Asked once per round and page.
+ */
+export function roundAnalysisNotes(matchId, round, seat, onReady) {
+  const key = `${matchId}:${round}`;
+  if (!roundAnalyses.has(key)) {
+    roundAnalyses.set(key, null);
+    fetch(`/m/${matchId}/rounds/${round}/analysis.json`, { headers: { Accept: "application/json" } })
+      .then((response) => (response.ok ? response.json() : { seats: [] }))
+      .then((data) => { roundAnalyses.set(key, data.seats || []); onReady(); })
+      .catch(() => roundAnalyses.set(key, []));
+    return null;
+  }
+  const seats = roundAnalyses.get(key);
+  if (!seats) return null;
+  const mine = seats.find((entry) => entry.seat === seat);
+  return mine ? mine.notes : [];
+}

@@ -82,7 +82,8 @@ export function mountTorneo(root, { send } = {}) {
 
   const els = { duelHead, grid, duelEnd, turnBar, typing, duelEl, duelsEl, intro, playersEl, outPanel, leaveButton,
     result };
-  const ctx = { s, els, seatName, seatInfo: seating.info, seating, root, keys, guess, render: () => render() };
+  const ctx = { s, els, seatName, seatInfo: seating.info, seating, root, keys, guess, render: () => render(),
+    matchId: frames.matchId };
   const pieces = duelsView(ctx);
   const { hearts, renderDuels } = pieces;
   const { renderGrid, renderMyDuel } = myDuelView(ctx, pieces);

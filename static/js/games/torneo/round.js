@@ -1,6 +1,6 @@
 // A Torneo round as everyone sees it beside the boards: the intro with this round's pairings (and how the
 // last one ended), and everyone's lives and standing.
-import { h, t } from "../kit.js";
+import { h, roundAnalysisNotes, t } from "../kit.js";
 import { fill } from "./state.js";
 
 /** `ctx`: {s (state.js), els, seatName, seatInfo}; `pieces`: duels.js's hearts, wordEl and endText. */
@@ -60,7 +60,20 @@ export function roundView(ctx, { hearts, wordEl, endText }) {
       previous.length ? h("h3", { class: "intro-h", text: t("How round %(round)s ended", { round: s.view.round - 1 }) }) : null,
       previous.length
         ? h("ul", { class: "previous-list", "data-testid": "previous" }, previous.map(previousItem)) : null,
+      previous.length ? analysisOf(s.view.round - 1) : null,
     ]);
+  }
+
+  // How the player's guesses of the last round narrowed their word, beside the hard bot (kit.js
+  // roundAnalysisNotes: the worker made it when that round ended). Drawn again when it arrives.
+  function analysisOf(round) {
+    if (you() === null || !ctx.matchId()) return null;
+    const notes = roundAnalysisNotes(ctx.matchId(), round, you(), () => {
+      if (s.view && s.view.phase === "intro" && s.view.round === round + 1) renderIntro();
+    });
+    return notes && notes.length
+      ? h("ul", { class: "intro-analysis", "data-testid": "round-analysis" }, notes.slice(0, 3).map((text) => h("li", { text })))
+      : null;
   }
 
   // -- everyone's lives -----------------------------------------------------------------------------------
