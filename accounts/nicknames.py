@@ -84,8 +84,15 @@ RESERVED = {
 UNSPACED_SCRIPTS = {"HAN", "HIRAGANA", "KATAKANA", "THAI"}
 # A plural of a reserved word ("Admins", "Modérateurs") is as much a claim as the word.
 PLURALS = ("es", "s")
-# The bots' display names (games/runtime/views.py shows them at a table): refused as a whole nickname.
-BOT_NAMES = ("Alba", "Bruno", "Cleo", "Dani", "Enzo", "Fina")
+# The bots' display names (games/runtime/views.py shows them at a table): refused as a whole nickname. Eight, one
+# per seat of the largest table (the Torneo's), so no two bots at a table share a name.
+BOT_NAMES = ("Alba", "Bruno", "Cleo", "Dani", "Enzo", "Fina", "Gala", "Hugo")
+
+
+def bot_name(seat: int) -> str:
+    """The name a bot in seat `seat` goes by, wherever the table is shown (room, replay, lobby, player page)."""
+    return BOT_NAMES[seat % len(BOT_NAMES)]
+
 
 # Characters that show as nothing (Unicode's Default_Ignorable_Code_Point, the Hangul fillers, which are
 # letters, and the braille blank): a nickname of them looks empty, or like another with them added.

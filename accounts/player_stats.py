@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from accounts.nicknames import BOT_NAMES
+from accounts.nicknames import bot_name
 
 GUESS_BUCKETS = ("1", "2", "3", "4", "5", "6", "x")  # x: not solved
 TORNEO_COUNTED_ENDS = ("solved", "draw")  # a forfeit (a player left) or a stop says nothing of guessing
@@ -187,11 +187,6 @@ def partner_records(games: Iterable[Played], names: Mapping[int, tuple[str, str]
         name, tag = names.get(player_id, ("?", "")) if player_id is not None else (bot, "")
         partners.append(Partner(name=name, tag=tag, player_id=player_id, played=played, won=won))
     return sorted(partners, key=lambda p: (-p.played, -p.won, p.name.casefold(), p.tag))
-
-
-def bot_name(seat: int) -> str:
-    """A bot's name at a table (games/runtime/views.py gives bots the same names by seat)."""
-    return BOT_NAMES[seat % len(BOT_NAMES)]
 
 
 def game_statistics(game: str, games: Sequence[Played], names: Mapping[int, tuple[str, str]]) -> GameStats:

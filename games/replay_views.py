@@ -17,7 +17,7 @@ from django.views.decorators.gzip import gzip_page
 from django.views.decorators.http import require_GET
 
 from accounts.models import Player
-from accounts.nicknames import BOT_NAMES
+from accounts.nicknames import bot_name
 from games.models import Match, MatchArchive
 from games.runtime.archive import ANALYSED_GAMES, archive_build, round_analysis
 from games.runtime.catalogue import spec_for
@@ -42,7 +42,7 @@ def _names(match: Match) -> list[dict[str, Any]]:
             {
                 "index": index,
                 "kind": "player" if player else "bot",
-                "nickname": player.nickname if player else BOT_NAMES[index % len(BOT_NAMES)],
+                "nickname": player.nickname if player else bot_name(index),
                 # Their public page, unless they hid it (accounts/player_page.py).
                 "url": player.get_absolute_url() if player and not player.page_hidden else None,
                 "tag": player.tag if player else None,

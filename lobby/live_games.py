@@ -14,7 +14,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from accounts.models import Player
-from accounts.nicknames import BOT_NAMES
+from accounts.nicknames import bot_name
 from games.runtime.catalogue import spec_for
 from games.selectors import listed_live_matches
 
@@ -78,7 +78,7 @@ class LiveGame:
 def _names(lineup: list[dict[str, Any]], nicknames: dict[int, str]) -> list[str]:
     """Each seat's name: the person's nickname, or the bot's name as the room shows it (games.runtime.views)."""
     return [
-        nicknames.get(sitter["player"], "?") if sitter.get("player") else BOT_NAMES[seat % len(BOT_NAMES)]
+        nicknames.get(sitter["player"], "?") if sitter.get("player") else bot_name(seat)
         for seat, sitter in enumerate(lineup)
     ]
 

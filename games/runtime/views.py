@@ -9,7 +9,7 @@ import orjson
 from django.utils import timezone
 
 from accounts.models import Player
-from accounts.nicknames import BOT_NAMES
+from accounts.nicknames import bot_name
 from games.models import Match, Room
 from games.runtime import rated
 from games.runtime.catalogue import spec_for
@@ -41,7 +41,7 @@ def room_snapshot(room: Room, viewer: Player | None, *, invite_url: str, online:
                 "kind": "player" if seat.player_id else "bot" if seat.bot_level else "empty",
                 "nickname": seat.player.nickname
                 if seat.player is not None
-                else (BOT_NAMES[seat.index % len(BOT_NAMES)] if seat.bot_level else None),
+                else (bot_name(seat.index) if seat.bot_level else None),
                 "tag": seat.player.tag if seat.player is not None else None,
                 "bot_level": seat.bot_level or None,
                 "online": bool(seat.player_id and seat.player_id in online) or bool(seat.bot_level),

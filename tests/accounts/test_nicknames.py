@@ -102,6 +102,7 @@ IMPERSONATIONS = [
     ("\u1d00\u029f\u0299\u1d00", "bot_name"),  # ᴀʟʙᴀ in small capitals
     ("Alba2", "bot_name"),  # a bot's name with a number after it
     ("Enzo_01", "bot_name"),
+    ("Hugo", "bot_name"),  # the eighth bot of a Torneo table
     ("\u3164\u3164\u3164", "invisible"),  # Hangul filler, looks like nothing at all
     ("Ana\u3164", "invisible"),
     ("\u115fAna", "invisible"),  # Hangul choseong filler

@@ -326,3 +326,9 @@ def test_no_replay_nor_live_spectator_frame_holds_a_rack_before_the_end_or_a_due
         for frame in data["frames"]:
             if frame["v"] < version:
                 assert revealed not in json.dumps(frame["view"], ensure_ascii=False), (word, frame["v"])
+
+
+def test_the_eight_bots_of_a_torneo_table_go_by_eight_names_in_the_replay():
+    match, _seen = play_bots("torneo", ["hard"] * 8, {"language": "es", "rated": False}, seed=12)
+    seats = Client().get(f"/m/{match.pk}/replay.json").json()["room"]["room"]["seats"]
+    assert len({seat["nickname"] for seat in seats}) == 8

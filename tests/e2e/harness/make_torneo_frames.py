@@ -36,7 +36,7 @@ T0 = datetime(2025, 6, 1, 18, 0, 0, tzinfo=UTC)
 MATCH_ID = 77
 ANA, LEAVER = 0, 6
 NAMES = ["Ana", "Bob", "Cleo", "Dani", "Eva", "Fede", "Gala", "Hugo"]
-BOT_NAMES = ["Enzo", "Fina", "Alba", "Bruno"]  # what games.runtime.views names bots in seats 4-7
+BOT_NAMES = ["Enzo", "Fina", "Alba", "Bruno"]  # the bots of seats 4-7 in these recorded frames
 RATINGS_BEFORE = [1012, 1000, 987, 1003, 995, 1020, 990, 1008]
 # Round 1's words by hand (Ana's duel gets one of them); the rest are drawn from the hidden lists.
 FIRST_ROUND = ["mesa", "perro", "ciudad", "lunes"]
