@@ -14,6 +14,7 @@ from django.utils import timezone
 
 from accounts.models import Player
 from accounts.services import player_create_guest
+from games import replay_views
 from games.claves import engine as claves
 from games.models import Match, MatchArchive, MatchEvent, Room
 from games.runtime import archive, matches, rooms, scheduling
@@ -141,6 +142,11 @@ def test_a_finished_match_replays_every_version_exactly_as_a_spectator_saw_it(ga
 
     page = Client().get(f"/m/{match.pk}/")
     assert page.status_code == 200 and "data-replay-url" in page.content.decode()
+    # The replay says which dictionary (and which version of it) the match was played with.
+    played_with = replay_views.dictionaries(match.state)
+    assert played_with and all(version for _slug, version in played_with)
+    for slug, version in played_with:
+        assert f'href="/words/{slug}/"' in page.content.decode() and version in page.content.decode()
     data = Client().get(f"/m/{match.pk}/replay.json").json()
     assert [frame["v"] for frame in data["frames"]] == versions
     assert data["room"]["room"]["you"]["spectator"] is True
