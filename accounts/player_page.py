@@ -69,8 +69,29 @@ def player_page(request: HttpRequest, handle: str) -> HttpResponse:
         "stats": [(names[s.game], s) for s in player_statistics(subject, game)],
         "page": page,
         "rows": _rows(page.object_list, subject, names),
+        "rating_cards": _rating_cards(subject),
     }
     return render(request, "accounts/player_page.html", context)
+
+
+def _rating_cards(player: Player) -> list[dict[str, Any]]:
+    """Each rating the player has, with its history as a chart (issue 20; ratings.chart)."""
+    from ratings.chart import rating_chart
+    from ratings.models import RATED_GAMES
+    from ratings.selectors import history_of, player_standings
+
+    cards = []
+    for standing in player_standings(player):
+        history = history_of(player, standing.game)
+        cards.append(
+            {
+                "standing": standing,
+                "name": RATED_GAMES[standing.game],
+                "chart": rating_chart(history),
+                "last": history[-1] if history else None,
+            }
+        )
+    return cards
 
 
 def _games_played(player: Player) -> dict[str, int]:

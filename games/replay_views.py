@@ -70,8 +70,20 @@ def match_replay(request, match_id: int):
         "language_name": LANGUAGE_NAMES.get((match.room.settings or {}).get("language")),
         "aborted": bool((match.outcome or {}).get("aborted")),
         "live": match.status != Match.FINISHED,
+        "dictionaries": dictionaries(match.state),
     }
     return render(request, "games/replay.html", context)
+
+
+def dictionaries(state: dict[str, Any]) -> list[tuple[str, str | None]]:
+    """The word lists the match was played with and their versions, as its state recorded them for good (Duelo
+    and the Torneo: every list by slug; the others: their one list). Hidden-word lists are left out: their page
+    gives nothing away, but the list a player checks words against is the valid one."""
+    if isinstance(state.get("list_versions"), dict):
+        return sorted((slug, version) for slug, version in state["list_versions"].items() if "hidden" not in slug)
+    if state.get("list_slug"):
+        return [(state["list_slug"], state.get("list_version"))]
+    return []
 
 
 @require_GET

@@ -27,6 +27,7 @@ from games.forms import SeatForm, bot_level_choices
 from games.lookups import lookup_allowed, too_many_lookups
 from games.models import Room, RoomVisitor
 from games.pages import word_language_default as _word_language_default
+from games.runtime import rated
 from games.runtime.catalogue import GameSpec, game_slugs, spec_for
 from games.runtime.errors import GameError, Refusal
 from games.runtime.errors import error_text as _message
@@ -154,6 +155,8 @@ def _room_page(request, room: Room):
             "bot_levels": bot_level_choices(),
             "language_name": LANGUAGE_NAMES.get(room.settings.get("language")),
             "quick_wait": _quick_wait(room, latest),
+            # Marked rated (issue 20): the match being played or the last one was; before any, the room will be.
+            "rated": rated.match_is_rated(latest) if latest else rated.room_is_rated(room),
             "guide": spec.guide if seated and spec.guide and room.game not in request.player.guides_seen else "",
             **(spec.room_context(room) if spec.room_context else {}),
         },

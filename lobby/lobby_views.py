@@ -18,8 +18,11 @@ from lobby import selectors
 from lobby.forms import TORNEO_LANGUAGE_NAMES, default_word_language
 from lobby.live_games import live_games
 from lobby.matchmaking import WINDOW
-from lobby.models import StakeOffer
-from lobby.queue import is_waiting
+from lobby.offers import offers_for
+from lobby.play_views import cruzadas_queue_context
+from lobby.quickmatch import is_first_quick_match
+from ratings.models import RATED_GAMES
+from ratings.selectors import standing_of
 from wallet.conf import WINNER_SHARE_PERCENT
 from wallet.selectors import balance_of, stakes_open_to
 
@@ -40,7 +43,7 @@ def _context(request) -> dict:
     language = _queue_language(request, ticket)
     rating = selectors.torneo_ratings([player.pk])[player.pk]
     party = selectors.party_of(player)
-    offers = StakeOffer.objects.filter(game="wordgrid", status=StakeOffer.OPEN).select_related("player")
+    others_offers, my_offers = offers_for(viewer=player, game="wordgrid")
     return {
         "ticket": ticket,
         "queue_language": language,
@@ -54,13 +57,30 @@ def _context(request) -> dict:
         "party_size": party.members.count() if party else 0,
         "duelo_rooms": _named(selectors.open_duelo_rooms()),
         "window": WINDOW,
-        "others_offers": offers.exclude(player=player)[:20],
-        "my_offers": offers.filter(player=player),
         "stakes": [] if player.is_guest else stakes_open_to(player=player),
         "balance": None if player.is_guest else balance_of(player=player),
         "winner_percent": WINNER_SHARE_PERCENT,
-        "cruzadas_waiting": selectors.waiting_for_opponent(game="cruzadas", exclude=player),
-        "cruzadas_mine": is_waiting(player=player, game="cruzadas"),
+        **_cruzadas(player),
+        "others_offers": others_offers[:20],
+        "my_offers": my_offers,
+        "wordgrid_rating": standing_of(player, "wordgrid"),
+        "duelo_rating": standing_of(player, "duelo"),
+        "duelo_within": selectors.rated_quick_waiting(
+            game="duelo", language=default_word_language(), rating=standing_of(player, "duelo").value, exclude=player
+        ),
+        "rated_games": RATED_GAMES,
+        # A newcomer's first quick match starts at once (anyone, bots after the wait); then rated comes first.
+        "duelo_quick_mode": "anyone" if is_first_quick_match(player, "duelo") else "rated",
+    }
+
+
+def _cruzadas(player) -> dict:
+    queue = cruzadas_queue_context(player)
+    return {
+        **queue,
+        "cruzadas_mine": queue["waiting"],
+        "cruzadas_mine_rated": queue["waiting_rated"],
+        "cruzadas_waiting": queue["cruzadas_total"],
     }
 
 

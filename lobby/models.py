@@ -21,6 +21,8 @@ class StakeOffer(models.Model):
     game = models.CharField(_("game"), max_length=20)
     player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="offers", verbose_name=_("player"))
     stake = models.PositiveIntegerField(_("stake"))
+    # Only players within lobby.matchmaking.WINDOW points of the poster's rating may accept (issue 20).
+    near_only = models.BooleanField(_("only players near my rating"), default=False)
     status = models.CharField(_("status"), max_length=10, choices=STATUSES, default=OPEN)
     accepted_by = models.ForeignKey(
         Player,
@@ -62,6 +64,10 @@ class WaitingPlayer(models.Model):
 
     game = models.CharField(_("game"), max_length=20)
     player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+", verbose_name=_("player"))
+    # Rated: waits for someone within the window of `rating` (their rating when they asked); False: "anyone",
+    # unrated (lobby.queue).
+    rated = models.BooleanField(_("rated"), default=True)
+    rating = models.IntegerField(_("rating"), default=1500)
     created_at = models.DateTimeField(_("since"), auto_now_add=True)
 
     class Meta:

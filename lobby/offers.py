@@ -13,7 +13,9 @@ from games.runtime.matches import match_start
 from games.runtime.rooms import room_create, room_join
 from lobby import live
 from lobby.errors import LobbyRefusal
+from lobby.matchmaking import WINDOW
 from lobby.models import StakeOffer
+from ratings.selectors import rating_of
 from wallet.models import PairingRefusal
 from wallet.selectors import balance_of, is_frozen, stakes_open_to
 from wallet.services import WalletError
@@ -43,7 +45,7 @@ class _PairingRefused(Exception):
         self.reason, self.offer = reason, offer
 
 
-def offer_post(*, player: Player, game: str, stake: int) -> StakeOffer:
+def offer_post(*, player: Player, game: str, stake: int, near_only: bool = False) -> StakeOffer:
     _require_member(player)
     if game not in STAKED_GAMES:
         raise LobbyRefusal("not_staked_game", _("This game is not played for credits."))
@@ -60,7 +62,7 @@ def offer_post(*, player: Player, game: str, stake: int) -> StakeOffer:
                 "too_many_offers", _("You already have %(count)d open offers."), {"count": MAX_OPEN_OFFERS}
             )
         live.lobby_changed()
-        return StakeOffer.objects.create(player=player, game=game, stake=stake)
+        return StakeOffer.objects.create(player=player, game=game, stake=stake, near_only=near_only)
 
 
 def offer_cancel(*, player: Player, offer_id: int) -> None:
@@ -88,6 +90,12 @@ def offer_accept(*, player: Player, offer_id: int, interface_language: str) -> M
                 raise LobbyRefusal("offer_gone", _("That offer is no longer open."))
             if offer.player_id == player.pk:
                 raise LobbyRefusal("own_offer", _("You cannot accept your own offer."))
+            if offer.near_only and abs(rating_of(player, offer.game) - rating_of(offer.player, offer.game)) > WINDOW:
+                raise LobbyRefusal(
+                    "offer_out_of_window",
+                    _("This offer is only for players within %(window)d points of its poster's rating."),
+                    {"window": WINDOW},
+                )
             if balance_of(player=player) < offer.stake:
                 raise LobbyRefusal(
                     "cannot_cover", _("You need %(stake)d credits to accept this offer."), {"stake": offer.stake}
@@ -124,7 +132,15 @@ def offer_accept(*, player: Player, offer_id: int, interface_language: str) -> M
 
 
 def _start_staked(offer: StakeOffer, player: Player, interface_language: str) -> Match:
-    room = room_create(game=offer.game, host=offer.player, seats=2, settings={}, interface_language=interface_language)
+    # Staked games between two people are rated (issue 20; related accounts never get here: wallet.trust).
+    room = room_create(
+        game=offer.game,
+        host=offer.player,
+        seats=2,
+        settings={},
+        interface_language=interface_language,
+        rated=True,
+    )
     room_join(room=room, player=player)
     try:
         match = match_start(room=room, by=None, stake=offer.stake)
@@ -155,3 +171,23 @@ def offers_uncovered_withdraw(*, player_ids: list[int]) -> int:
         if withdrawn:
             live.lobby_changed()
     return withdrawn
+
+
+def offers_for(*, viewer: Player, game: str, limit: int = 30) -> tuple[list[StakeOffer], list[StakeOffer]]:
+    """The open offers of others, closest to the viewer's rating first (each with `.standing`, the poster's
+    rating, `.distance` and `.open_to_viewer`: an offer limited to the window shows, but not its accept), and the
+    viewer's own."""
+    from ratings.selectors import standings_of
+
+    offers = list(StakeOffer.objects.filter(game=game, status=StakeOffer.OPEN).select_related("player"))
+    standings = standings_of({offer.player_id for offer in offers} | {viewer.pk}, game)
+    mine = standings[viewer.pk].value
+    for offer in offers:
+        offer.standing = standings[offer.player_id]  # type: ignore[attr-defined]
+        offer.distance = abs(offer.standing.value - mine)  # type: ignore[attr-defined]
+        offer.open_to_viewer = not offer.near_only or offer.distance <= WINDOW  # type: ignore[attr-defined]
+    others = sorted(
+        (offer for offer in offers if offer.player_id != viewer.pk),
+        key=lambda offer: (offer.distance, -offer.created_at.timestamp()),  # type: ignore[attr-defined]
+    )
+    return others[:limit], [offer for offer in offers if offer.player_id == viewer.pk]

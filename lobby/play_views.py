@@ -13,10 +13,11 @@ from accounts.decorators import player_required
 from games.forms import QuickMatchForm, bot_level_choices
 from games.pages import back, word_language_default
 from games.runtime.errors import GameError, error_text
-from lobby.models import StakeOffer
-from lobby.offers import offer_accept, offer_cancel, offer_post
-from lobby.queue import is_waiting, queue_join, queue_leave
+from lobby.matchmaking import WINDOW
+from lobby.offers import offer_accept, offer_cancel, offer_post, offers_for
+from lobby.queue import queue_join, queue_leave, waiting_entry
 from lobby.quickmatch import quick_match_join
+from ratings.selectors import standing_of
 from wallet.conf import WINNER_SHARE_PERCENT
 from wallet.selectors import balance_of, stakes_open_to
 
@@ -28,8 +29,14 @@ from wallet.selectors import balance_of, stakes_open_to
 def duelo_quick(request):
     form = QuickMatchForm(request.POST)
     language = form.cleaned_data["language"] if form.is_valid() else word_language_default()
+    # The page's form always says; a client that does not gets the quick match as it always was (bots, unrated).
+    rated = request.POST.get("mode") == "rated"
     room = quick_match_join(
-        player=request.player, game="duelo", language=language, interface_language=word_language_default()
+        player=request.player,
+        game="duelo",
+        language=language,
+        interface_language=word_language_default(),
+        rated=rated,
     )
     return redirect("room", code=room.code)
 
@@ -42,13 +49,15 @@ def duelo_quick(request):
 def wordgrid_home(request):
     """Practice against a bot or a friend (free), or play for credits from the offers."""
     player = request.player
-    offers = StakeOffer.objects.filter(game="wordgrid", status=StakeOffer.OPEN).select_related("player")
+    others, mine = offers_for(viewer=player, game="wordgrid")
     return render(
         request,
         "games/wordgrid/home.html",
         {
-            "others": offers.exclude(player=player)[:30],
-            "mine": offers.filter(player=player),
+            "others": others,
+            "mine": mine,
+            "my_rating": standing_of(player, "wordgrid"),
+            "window": WINDOW,
             "stakes": [] if player.is_guest else stakes_open_to(player=player),
             "balance": None if player.is_guest else balance_of(player=player),
             "winner_percent": WINNER_SHARE_PERCENT,
@@ -62,7 +71,7 @@ def wordgrid_home(request):
 def wordgrid_offer(request):
     try:
         stake = int(request.POST.get("stake", ""))
-        offer_post(player=request.player, game="wordgrid", stake=stake)
+        offer_post(player=request.player, game="wordgrid", stake=stake, near_only=bool(request.POST.get("near_only")))
     except ValueError:
         messages.error(request, _("Choose a stake."))
     except GameError as error:
@@ -101,11 +110,25 @@ def cruzadas_home(request):
     return render(
         request,
         "games/cruzadas/home.html",
-        {
-            "bot_levels": bot_level_choices()[1:],
-            "waiting": is_waiting(player=request.player, game="cruzadas"),
-        },
+        {"bot_levels": bot_level_choices()[1:], **cruzadas_queue_context(request.player)},
     )
+
+
+def cruzadas_queue_context(player) -> dict:
+    """What the random-opponent queue shows a player: their rating, whether and how they wait, and how many wait
+    within their window (and in all)."""
+    from lobby.selectors import waiting_for_opponent, waiting_within
+
+    standing = standing_of(player, "cruzadas")
+    entry = waiting_entry(player=player, game="cruzadas")
+    return {
+        "waiting": entry is not None,
+        "waiting_rated": bool(entry and entry.rated),
+        "cruzadas_rating": standing,
+        "cruzadas_within": waiting_within(game="cruzadas", rating=standing.value, exclude=player),
+        "cruzadas_total": waiting_for_opponent(game="cruzadas", exclude=player),
+        "window": WINDOW,
+    }
 
 
 @require_POST
@@ -115,7 +138,12 @@ def cruzadas_queue(request):
     if request.POST.get("leave"):
         queue_leave(player=request.player, game="cruzadas")
         return back(request, "cruzadas_home")
-    room = queue_join(player=request.player, game="cruzadas", interface_language=word_language_default())
+    room = queue_join(
+        player=request.player,
+        game="cruzadas",
+        interface_language=word_language_default(),
+        anyone=request.POST.get("mode") == "anyone",
+    )
     if room is not None:
         return redirect("room", code=room.code)
     return back(request, "cruzadas_home")

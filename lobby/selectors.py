@@ -127,3 +127,33 @@ def waiting_for_opponent(*, game: str, exclude: Player | None = None) -> int:
     if exclude is not None:
         waiting = waiting.exclude(player=exclude)
     return waiting.count()
+
+
+def waiting_within(*, game: str, rating: int, exclude: Player | None = None) -> int:
+    """How many wait in a game's random-opponent queue for a rated game within the window of `rating`: those
+    the player could be paired with now (lobby.queue)."""
+    waiting = WaitingPlayer.objects.filter(
+        game=game, rated=True, rating__gte=rating - WINDOW, rating__lte=rating + WINDOW
+    )
+    if exclude is not None:
+        waiting = waiting.exclude(player=exclude)
+    return waiting.count()
+
+
+def rated_quick_waiting(*, game: str, language: str, rating: int, exclude: Player | None = None) -> int:
+    """People waiting in rated quick-match rooms of this word language whose rating lies within the window of
+    `rating` (lobby.quickmatch)."""
+    from ratings.selectors import standings_of
+
+    people = Seat.objects.filter(
+        room__game=game,
+        room__is_public=True,
+        room__status=Room.WAITING,
+        room__settings__rated=True,
+        room__settings__language=language,
+        player__isnull=False,
+    )
+    if exclude is not None:
+        people = people.exclude(player=exclude)
+    ids = list(people.values_list("player_id", flat=True))
+    return sum(1 for standing in standings_of(ids, game).values() if abs(standing.value - rating) <= WINDOW)

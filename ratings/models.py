@@ -5,11 +5,18 @@ from django.utils.translation import gettext_lazy as _
 
 from accounts.models import Player
 
-START_RATING = 1000
+START_RATING = 1000  # Torneo's own formula starts here (its rules)
 
-# The games whose results move a rating, with the name the leaderboard shows. Torneo is rated (issue 9);
-# another game becomes rated by adding it here and calling services.rating_apply when its match ends.
-RATED_GAMES: dict[str, str] = {"torneo": _("Torneo")}
+# The games whose results move a rating, with the name the leaderboard shows. Torneo is rated by its own formula
+# (issue 9: the spec's rating_change, services.rating_apply); the others by Glicko-2 (issue 20: GLICKO_GAMES,
+# services.glicko_apply; docs/ratings.md).
+RATED_GAMES: dict[str, str] = {
+    "duelo": _("Duelo de Palabras"),
+    "torneo": _("Torneo"),
+    "wordgrid": _("Wordgrid"),
+    "cruzadas": _("Letras Cruzadas"),
+}
+GLICKO_GAMES = frozenset({"duelo", "wordgrid", "cruzadas"})
 
 
 class Rating(models.Model):
@@ -19,6 +26,12 @@ class Rating(models.Model):
     game = models.CharField(_("game"), max_length=20)
     value = models.IntegerField(_("rating"), default=START_RATING)
     games = models.PositiveIntegerField(_("rated games"), default=0)
+    # Glicko-2 games only (GLICKO_GAMES): `value` is `exact` rounded; the deviation as of `rated_at`, the last
+    # rated game (it grows with the time since, when read: ratings.selectors).
+    exact = models.FloatField(_("exact rating"), null=True, blank=True)
+    deviation = models.FloatField(_("rating deviation"), null=True, blank=True)
+    volatility = models.FloatField(_("volatility"), null=True, blank=True)
+    rated_at = models.DateTimeField(_("last rated game"), null=True, blank=True)
     updated_at = models.DateTimeField(_("updated"), auto_now=True)
 
     class Meta:
@@ -52,6 +65,8 @@ class RatingChange(models.Model):
     after = models.IntegerField(_("after"))
     delta = models.IntegerField(_("change"))
     place = models.PositiveSmallIntegerField(_("place"), null=True, blank=True)
+    # Glicko-2 games: the deviation after the change (the chart's band, "provisional" then).
+    deviation = models.FloatField(_("rating deviation"), null=True, blank=True)
     created_at = models.DateTimeField(_("at"), auto_now_add=True, db_index=True)
 
     class Meta:

@@ -1,24 +1,34 @@
 from django.http import Http404
 from django.shortcuts import render
 
-from ratings.models import RATED_GAMES
-from ratings.selectors import leaderboard as leaderboard_of
+from ratings.models import GLICKO_GAMES, RATED_GAMES
+from ratings.selectors import PROVISIONAL_DEVIATION, board_of, standing_of
 
 LEADERBOARD_SIZE = 50
 
 
 def leaderboard(request, game: str):
-    """The best ratings of one rated game, open to everyone (guests included)."""
+    """The best ratings of one rated game, open to everyone (guests included): the ranked players, the provisional
+    ones apart (Glicko-2 games), and the viewer's own place."""
     if game not in RATED_GAMES:
         raise Http404("no rated game")
     player = request.player
+    viewer_id = player.pk if player else None
+    board = board_of(game, viewer_id=viewer_id, limit=LEADERBOARD_SIZE)
     return render(
         request,
         "ratings/leaderboard.html",
         {
             "game": game,
             "game_name": RATED_GAMES[game],
-            "rows": leaderboard_of(game, limit=LEADERBOARD_SIZE),
-            "viewer_id": player.pk if player else None,
+            "rows": board.ranked,
+            "provisional": board.provisional,
+            "mine": board.mine,
+            "mine_shown": board.mine_shown,
+            "my_standing": standing_of(player, game) if player else None,
+            "glicko": game in GLICKO_GAMES,
+            "threshold": PROVISIONAL_DEVIATION,
+            "games": RATED_GAMES,
+            "viewer_id": viewer_id,
         },
     )

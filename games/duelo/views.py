@@ -34,8 +34,19 @@ def duelo_home(request):
             form.add_error(None, _message(error))
         else:
             return redirect("room", code=room.code)
+    from games.models import MatchResult
+    from ratings.selectors import standing_of
+
+    # A newcomer's first quick match starts at once (anyone, bots after the wait); then rated comes first.
+    first = not MatchResult.objects.filter(player=request.player, game="duelo", match__room__is_public=True).exists()
     return render(
         request,
         "games/duelo/home.html",
-        {"form": form, "default_language": _word_language_default(), "languages": LANGUAGE_NAMES},
+        {
+            "form": form,
+            "default_language": _word_language_default(),
+            "languages": LANGUAGE_NAMES,
+            "quick_mode": "anyone" if first else "rated",
+            "rating": standing_of(request.player, "duelo"),
+        },
     )

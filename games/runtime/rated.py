@@ -11,21 +11,50 @@ from __future__ import annotations
 
 from typing import Any
 
+from accounts.models import Player
 from games.models import Match, Room, Seat
 from games.runtime.catalogue import spec_for
 from games.runtime.engine import engine_for
-from ratings.models import RatingChange
+from ratings.models import GLICKO_GAMES, RatingChange
 from ratings.selectors import is_rated, rating_of
-from ratings.services import rating_apply
+from ratings.services import glicko_apply, rating_apply
 
 
 def room_is_rated(room: Room) -> bool:
-    return bool(room.settings.get("rated")) and is_rated(room.game) and spec_for(room.game).rating_change is not None
+    rated_by = room.game in GLICKO_GAMES or spec_for(room.game).rating_change is not None
+    return bool(room.settings.get("rated")) and is_rated(room.game) and rated_by
+
+
+def _related_people(room: Room, seats: list[Seat]) -> bool:
+    """A Glicko-2 table where someone sits twice, or two of the people are related accounts (wallet.trust's
+    signals: the same browser or address recently): such a match is unrated, so nobody feeds a rating with a
+    second account (issue 20). Torneo keeps its own rules."""
+    people = [seat.player_id for seat in seats if seat.player_id]
+    if len(set(people)) < len(people):
+        return True
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from accounts.sightings import related_players
+    from wallet.conf import related_window_days
+
+    days = related_window_days()
+    if not days:
+        return False
+    since = timezone.now() - timedelta(days=days)
+    for index, first in enumerate(people[:-1]):
+        if related_players(player=Player.objects.get(pk=first), others=people[index + 1 :], since=since):
+            return True
+    return False
 
 
 def lineup_for(room: Room, seats: list[Seat]) -> list[dict[str, Any]]:
-    """The match's lineup; in a rated room each person's rating at the start goes with it."""
+    """The match's lineup; in a rated room each person's rating at the start goes with it. A Glicko-2 game is
+    rated only between people (a bot's seat has no rating, so match_is_rated is false) who are not related."""
     rated = room_is_rated(room)
+    if rated and room.game in GLICKO_GAMES:
+        rated = all(seat.player_id for seat in seats) and not _related_people(room, seats)
     return [
         {
             "player": seat.player_id,
@@ -48,6 +77,9 @@ def placements_apply(
     `before`: the stored state this save replaces, or `before_state`, the same already parsed (a move has it
     in hand: no second parse of the whole state, issue 16). A save that fixes no new place reads nothing (every
     place fixed before was applied by the save that fixed it, in its transaction; issue 16)."""
+    if match.game in GLICKO_GAMES:
+        _glicko_apply(match, state)
+        return
     change = spec_for(match.game).rating_change
     if change is None or not match_is_rated(match):  # a rated match is always of a game with a rating change
         return
@@ -69,6 +101,26 @@ def placements_apply(
     pending = {player: value for player, value in changes.items() if player not in done}
     if pending:
         rating_apply(game=match.game, match=match, changes=pending)
+
+
+def _glicko_apply(match: Match, state: Any) -> None:
+    """A finished rated match of a Glicko-2 game: every pair of people at the table is one game (ahead 1,
+    the same place 0.5, behind 0), applied once. A match an admin stopped moves no rating (its stakes go back)."""
+    if not match_is_rated(match):
+        return
+    result = engine_for(match.game).outcome(state)
+    if result is None or result.stopped:
+        return
+    people = [(sitter["player"], result.places[seat]) for seat, sitter in enumerate(match.lineup)]
+    results = {
+        player: [
+            (other, 1.0 if place < other_place else 0.5 if place == other_place else 0.0)
+            for other, other_place in people
+            if other != player
+        ]
+        for player, place in people
+    }
+    glicko_apply(game=match.game, match=match, results=results, places=dict(people))
 
 
 # Published ratings views by (match, its start, the places fixed): a match's rating changes are written

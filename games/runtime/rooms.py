@@ -58,14 +58,19 @@ def room_create(
     is_public: bool = False,
     launch_at=None,
     host_seated: bool = True,
+    rated: bool = False,
 ) -> Room:
     """A room with the host in seat 0; the other seats are free, or bots of `bot_level`.
+
+    `rated`: the lobby's rated matchmaking made it (settings["rated"], games.runtime.rated); never from a form.
 
     `host_seated=False` (the selfplay command) leaves seat 0 free too: a table of bots only.
     """
     spec = spec_for(game)
     count = spec.check_seats(seats, host_is_guest=host.is_guest)
     clean = spec.clean_settings(settings, interface_language)
+    if rated:
+        clean = {**clean, "rated": True}
     if bot_level:
         spec.check_bot_level(bot_level)
     for _attempt in range(10):
@@ -214,6 +219,26 @@ def room_fill_with_bots(*, room: Room, level: str) -> int:
         if filled:
             _changed(room)
         return filled
+
+
+def room_drop_free_seats(*, room: Room) -> int:
+    """Remove every free seat and number the others 0.. in order (a rated quick match starts with its people
+    only: lobby.quickmatch). Returns how many were removed."""
+    with transaction.atomic():
+        room = _locked(room.pk)
+        seats = list(room.seats.select_for_update().order_by("index"))
+        free = [seat for seat in seats if seat.is_empty]
+        if not free:
+            return 0
+        Seat.objects.filter(pk__in=[seat.pk for seat in free]).delete()
+        kept = [seat for seat in seats if not seat.is_empty]
+        # Two steps past the unique (room, index): out of the way first, then 0..n-1.
+        for offset in (1000, 0):
+            for number, seat in enumerate(kept):
+                seat.index = offset + number
+                seat.save(update_fields=["index"])
+        _changed(room)
+        return len(free)
 
 
 def room_settings_update(

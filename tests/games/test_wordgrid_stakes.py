@@ -54,7 +54,11 @@ def staked_match():
 
 def test_accepting_an_offer_puts_both_stakes_in_escrow_and_starts_the_game(staked_match):
     ana, beto, match = staked_match
-    assert match.stake == 50 and match.lineup == [{"player": ana.pk, "bot": ""}, {"player": beto.pk, "bot": ""}]
+    # A staked game between two people is rated (issue 20): each one's rating at the start is in the lineup.
+    assert match.stake == 50 and match.lineup == [
+        {"player": ana.pk, "bot": "", "rating": 1500},
+        {"player": beto.pk, "bot": "", "rating": 1500},
+    ]
     assert balance_of(player=ana) == balance_of(player=beto) == 950
     assert StakeOffer.objects.get().status == StakeOffer.ACCEPTED
     assert ledger_problems() == []

@@ -47,7 +47,7 @@ def test_apply_moves_ratings_from_1000_and_records_the_history(players):
     assert (rating_of(ana, GAME), rating_of(beto, GAME), rating_of(clara, GAME)) == (1025, 996, 979)
     assert Rating.objects.get(player=ana, game=GAME).games == 1
     # Another game keeps its own rating.
-    assert rating_of(ana, "duelo") == 1000
+    assert rating_of(ana, "duelo") == 1500  # a Glicko-2 game starts at 1500 (issue 20)
 
     second = _match(ana, number=2)
     rating_apply(game=GAME, match=second, changes={ana.pk: (-11, 3), beto.pk: (11, 1)})

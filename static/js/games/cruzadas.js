@@ -185,6 +185,7 @@ export function mountCruzadas(root, { send } = {}) {
       }
       const previous = s.view;
       s.view = frame.view;
+      s.ratings = frame.ratings || null; // rated games: {seat: {before, after, change}} once applied
       const turns = s.view.history ? s.view.history.length : 0;
       if (!previous || previous.history.length !== turns) s.breakdownOpen = false;
       if (s.turnsSeen !== null && s.turnsSeen !== turns) {

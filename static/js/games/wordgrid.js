@@ -146,6 +146,7 @@ export function mountWordgrid(root, { send } = {}) {
       }
       s.view = frame.view;
       s.stakes = frame.stakes || null;
+      s.ratings = frame.ratings || null; // rated games: {seat: {before, after, change}} once applied
       const played = s.view.played ? s.view.played.length : 0;
       if (s.movesSeen !== null && s.movesSeen !== played) {
         // A word went in (ours or theirs): the tentative move belongs to a grid that is gone.

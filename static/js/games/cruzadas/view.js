@@ -380,6 +380,15 @@ export function cruzadasView(s, els, { seatName, seatInfo, pending }) {
     lastEl.replaceChildren(...items);
   }
 
+  // A rated game's change, in the result table: the rating after it and the change (games.runtime.rated).
+  function ratingCell(seat) {
+    const change = s.ratings && s.ratings[String(seat)];
+    if (!change) return null;
+    const sign = change.change > 0 ? "+" : "";
+    return h("td", { class: "num cz-result-rating", "data-testid": "result-rating",
+      title: t("Rating"), text: `${change.after} (${sign}${change.change})` });
+  }
+
   function renderResult() {
     const outcome = s.view.outcome;
     if (!outcome) return;
@@ -410,6 +419,7 @@ export function cruzadasView(s, els, { seatName, seatInfo, pending }) {
     }, [
       h("th", { scope: "row", text: seatName(seat) + (seat === s.view.you ? ` (${t("you")})` : "") }),
       h("td", { class: "num", text: String(score) }),
+      ratingCell(seat),
     ])))]));
     // What the end reveals: each player's rack as it was left (the view has both once the game is over).
     if (Array.isArray(s.view.final_racks)) {

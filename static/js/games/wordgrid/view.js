@@ -251,6 +251,15 @@ export function wordgridView(s, els, { seatName, seatInfo, pending, frames, act 
     return h("p", { class: "wg-result-credits", "data-testid": "result-credits", text });
   }
 
+  // A rated game's change, in the result table: the rating after it and the change (games.runtime.rated).
+  function ratingCell(seat) {
+    const change = s.ratings && s.ratings[String(seat)];
+    if (!change) return null;
+    const sign = change.change > 0 ? "+" : "";
+    return h("td", { class: "num wg-result-rating", "data-testid": "result-rating",
+      title: t("Rating"), text: `${change.after} (${sign}${change.change})` });
+  }
+
   function renderResult() {
     const outcome = s.view.outcome;
     if (!outcome) return;
@@ -279,6 +288,7 @@ export function wordgridView(s, els, { seatName, seatInfo, pending, frames, act 
         h("th", { scope: "row" }, [h("span", { class: "wg-swatch", "aria-hidden": "true" }),
           seatName(entry.seat) + (entry.seat === s.view.you ? ` (${t("you")})` : "")]),
         h("td", { class: "num", text: String(entry.score) }),
+        ratingCell(entry.seat),
       ])))]),
     ].filter(Boolean));
   }
