@@ -30,6 +30,10 @@ class Room(models.Model):
     is_private = models.BooleanField(
         _("private"), default=False, help_text=_("Its games are not listed among the live games in the lobby.")
     )
+    # Games whose spec remembers words (Claves a Dúo): per hidden list, the words this room has drawn in its
+    # current cycle, oldest first ({"claves-es-standard": ["sol", ...]}); a new board avoids them all while the
+    # list has enough others (games.runtime.matches._remember_words).
+    used_words = models.JSONField(_("words used"), default=dict, blank=True)
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
     updated_at = models.DateTimeField(_("updated"), auto_now=True)
     launch_at = models.DateTimeField(

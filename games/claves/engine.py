@@ -183,8 +183,8 @@ copy_state = state_copier(State)  # the rules change a copy, never the caller's 
 
 def to_json(state: State) -> dict[str, Any]:
     """The state as plain JSON data (what the match row stores; both maps included), with "hidden_words":
-    the runtime avoids a room's earlier ones when it draws the next board
-    (games.runtime.matches._recent_hidden_words), and the board words are this game's."""
+    the runtime remembers them on the room (Room.used_words, games.runtime.matches._remember_words) and
+    avoids them when it draws the next boards; the board words are this game's."""
     return {**_to_json(state), "hidden_words": list(state.words)}
 
 
@@ -216,15 +216,29 @@ def draw_board(
     word_list: WordList, rng: random.Random, avoid: Iterable[str] = (), banned: Iterable[str] = ()
 ) -> list[str]:
     """25 distinct words: unused ones (not in `avoid`, the room's earlier boards) while the list has
-    them, then reused ones. Words admins banned are drawn only if the list has nothing else."""
-    avoid, banned = set(avoid), set(banned)
+    them, then reused ones, the least recently used first: `avoid` in the order the room drew them,
+    oldest first, and the reused words are drawn from its older half (at least as many as are needed),
+    so a new cycle does not bring back the last boards. Words admins banned are drawn only if the list
+    has nothing else."""
+    earlier = list(dict.fromkeys(avoid))
+    banned = set(banned)
     chosen: list[str] = []
-    for exclude in (avoid | banned, banned, set()):
+
+    def fill(exclude: set[str]) -> None:
         while len(chosen) < BOARD_SIZE:
             try:
                 chosen.append(word_list.choose(rng, exclude | set(chosen)))
             except LookupError:
                 break
+
+    fill(set(earlier) | banned)
+    if len(chosen) < BOARD_SIZE:
+        reusable = [word for word in earlier if word in word_list and word not in banned and word not in chosen]
+        needed = BOARD_SIZE - len(chosen)
+        oldest = reusable[: max(needed, len(reusable) // 2)]
+        chosen.extend(rng.sample(oldest, min(needed, len(oldest))))
+    fill(banned)
+    fill(set())
     if len(chosen) < BOARD_SIZE:
         raise ValueError(f"a Claves board needs {BOARD_SIZE} words; the list has {len(chosen)}")
     return chosen
@@ -241,7 +255,8 @@ def new_game(
     banned: Iterable[str] = (),
 ) -> State:
     """A game whose first turn starts at `now`: the board, both maps and the first clue giver are
-    drawn from `rng`. `avoid`: the room's earlier board words; `banned`: words admins took out."""
+    drawn from `rng`. `avoid`: the room's earlier board words of this level's current cycle, oldest first
+    (games.runtime.matches: Room.used_words); `banned`: words admins took out."""
     now = require_aware(now)
     clean = make_settings(settings)
     if isinstance(seats, bool) or seats != SEATS:

@@ -40,6 +40,8 @@ SPEC = GameSpec(
     defaults={"level": engine.DEFAULT_LEVEL, "turns": engine.DEFAULT_TURNS},
     # Admins' bans on this list keep a word off new boards (games.runtime.matches._banned_words).
     hidden_list=lambda settings: engine.list_slug(settings["level"]),
+    # The rules: "en una misma sala las palabras no se repiten mientras queden suficientes en ese nivel".
+    remembers_words=True,
     code_length=5,  # the rules: "el código de sala de 5 caracteres"
     leave_interrupts=True,  # someone leaving mid-game sends everyone back to the waiting room
     order=50,

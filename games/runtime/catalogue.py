@@ -33,6 +33,10 @@ class GameSpec:
     defaults: Mapping[str, Any] = field(default_factory=dict)
     # (clean settings) -> the slug(s) of the list(s) hidden words are drawn from, so admins' bans apply
     hidden_list: Callable[[Mapping[str, Any]], str | tuple[str, ...]] | None = None
+    # The room remembers every hidden word it drew from that list (Room.used_words), and a new game avoids all of
+    # them while the list has enough others, then starts a new cycle (Claves a Dúo: a few hundred words). False:
+    # a new game avoids the words of the room's last AVOID_RECENT_MATCHES matches (long lists: Duelo, Torneo).
+    remembers_words: bool = False
     # () -> extra keyword arguments for the engine and bots (e.g. a prebuilt word graph)
     engine_kwargs: Callable[[], dict[str, Any]] = dict
     # Room codes: long enough that scanning for rooms is hopeless (games.runtime.rooms.CODE_LENGTH).

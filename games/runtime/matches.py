@@ -31,8 +31,9 @@ from wallet.services import escrow_cancel, escrow_hold, escrow_refund, escrow_se
 from wordlists.lexicon import lexicon
 from wordlists.selectors import banned_hidden_words
 
-# How many of a room's earlier hidden words a new match avoids ("never repeated": within a match the
-# engine guarantees it; across matches of one room we avoid them while the list allows).
+# How many of a room's earlier matches' hidden words a new match avoids ("never repeated": within a match the
+# engine guarantees it; across matches of one room we avoid them while the list allows). Games whose spec
+# remembers words (Claves a Dúo) avoid every word of the room's current cycle instead (Room.used_words).
 AVOID_RECENT_MATCHES = 20
 
 
@@ -45,6 +46,32 @@ def _recent_hidden_words(room: Room) -> set[str]:
     for state in room.matches.order_by("-number").values_list("state", flat=True)[:AVOID_RECENT_MATCHES]:
         words.update(state.get("hidden_words", []))
     return words
+
+
+def _remembered_list(room: Room, settings: dict) -> str | None:
+    """The hidden list whose words the room remembers for this game (GameSpec.remembers_words), or None."""
+    spec = spec_for(room.game)
+    slug = spec.hidden_list(settings) if spec.remembers_words and spec.hidden_list else None
+    return slug if isinstance(slug, str) else None
+
+
+def _used_words(room: Room, slug: str) -> list[str]:
+    """The words of `slug` the room drew in its current cycle, oldest first. A room that has no record yet
+    (it played before rooms kept one) starts from its last AVOID_RECENT_MATCHES boards."""
+    if slug in room.used_words:
+        return list(room.used_words[slug])
+    states = room.matches.order_by("-number").values_list("state", flat=True)[:AVOID_RECENT_MATCHES]
+    return list(dict.fromkeys(word for state in reversed(states) for word in state.get("hidden_words", [])))
+
+
+def _remember_words(room: Room, slug: str, used: list[str], drawn: list[str]) -> None:
+    """Note the new game's words in the room's current cycle of `slug`. The engine reuses a word of the cycle
+    only when the list has too few others left (the least recently used first): such a board starts a new
+    cycle, made of its own words. Saved in the caller's transaction, so a game that is not created leaves
+    no trace."""
+    cycle = list(drawn) if set(drawn) & set(used) else used + list(drawn)
+    room.used_words = {**room.used_words, slug: cycle}
+    room.save(update_fields=["used_words"])
 
 
 def _banned_words(room: Room, settings: dict) -> set[str]:
@@ -147,16 +174,22 @@ FIRST_STATE = "first_state"
 def _new_state(room: Room, settings: dict[str, Any], seats: int, now: datetime) -> Any:
     """The engine's new game, its clocks starting at `now`."""
     rng = random.Random(secrets.randbits(64))
-    return engine_for(room.game).new_game(
+    engine = engine_for(room.game)
+    remembered = _remembered_list(room, settings)
+    used = _used_words(room, remembered) if remembered else []
+    state = engine.new_game(
         settings,
         seats,
         rng,
         now,
         words=lexicon,
-        avoid=_recent_hidden_words(room),
+        avoid=used if remembered else _recent_hidden_words(room),
         banned=_banned_words(room, settings),
         **spec_for(room.game).engine_kwargs(),
     )
+    if remembered:
+        _remember_words(room, remembered, used, engine.to_json(state).get("hidden_words", []))
+    return state
 
 
 def match_arrive(*, match_id: int, player: Player, now: datetime | None = None) -> bool:

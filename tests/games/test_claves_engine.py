@@ -229,6 +229,21 @@ def test_a_room_does_not_see_the_same_words_again_while_the_level_has_enough() -
     assert len(set(state.words)) == 25
 
 
+def test_a_used_up_level_brings_back_the_least_recently_used_words_first() -> None:
+    """`avoid` is the room's cycle in the order drawn: a board that must reuse words takes them from its older
+    half, so the boards just played do not come back."""
+    words = lexicon("claves-es-familiar").words
+    for seed in range(20):
+        rng = random.Random(seed)
+        order = list(words)
+        rng.shuffle(order)
+        unused, cycle = order[:10], order[10:]  # 10 words left unused: the board needs 15 old ones
+        state = engine.new_game({"level": "familiar"}, 2, rng, T0, words=lexicon, avoid=cycle)
+        reused = set(state.words) - set(unused)
+        assert set(unused) <= set(state.words) and len(reused) == 15
+        assert reused <= set(cycle[: len(cycle) // 2])
+
+
 def test_banned_words_stay_off_the_board() -> None:
     banned = set(SMALL.words[:15])
     for seed in range(30):

@@ -10,6 +10,7 @@ import pytest
 
 from wordlists.alphabets import alphabet, normalise
 from wordlists.build import claves
+from wordlists.lexicon import lexicon
 
 DATA = Path(claves.__file__).resolve().parent.parent / "data"
 
@@ -22,9 +23,30 @@ def lists() -> dict[str, list[tuple[str, str]]]:
 def test_counts_and_levels(lists: dict[str, list[tuple[str, str]]]) -> None:
     familiar = {norm for norm, _ in lists["familiar"]}
     standard = {norm for norm, _ in lists["standard"]}
-    assert len(familiar) >= 250
+    assert len(familiar) >= 400  # issue 21: a room plays 16 boards before a word comes back
     assert len(standard) >= 400
     assert familiar < standard
+
+
+def test_each_pack_is_at_least_400_curated_lowercase_words_none_offensive(
+    lists: dict[str, list[tuple[str, str]]],
+) -> None:
+    curated = {normalise("es", word): word for word, _level in claves.read_curated()}
+    blocklist = {
+        line.strip()
+        for line in (DATA.parent / "blocklists" / "es.txt").read_text(encoding="utf-8").splitlines()
+        if line.strip() and not line.startswith("#")
+    }
+    assert {"culo", "mierda"} <= blocklist  # the real blocklist was read
+    for kind in claves.LEVELS:
+        norms = [norm for norm, _display in lists[kind]]
+        assert len(norms) >= 400, kind
+        assert len(set(norms)) == len(norms), kind
+        for norm, display in lists[kind]:
+            assert curated[norm] == display and display == display.lower(), display
+        assert not set(norms) & blocklist, kind
+        # What the site loads is what the builder made.
+        assert sorted(lexicon(f"claves-es-{kind}").words) == norms
 
 
 def test_built_lists_shape() -> None:
@@ -81,7 +103,20 @@ def test_spot_words(lists: dict[str, list[tuple[str, str]]]) -> None:
     assert familiar["niño"] == "niño"
     for word in ("casa", "perro", "sol", "manzana"):
         assert word in familiar
-    for word in ("banco", "planta", "llama", "sierra", "cola", "pila", "lima", "hoja", "radio", "muñeca"):
+    for word in (
+        "banco",
+        "planta",
+        "llama",
+        "sierra",
+        "cola",
+        "pila",
+        "lima",
+        "hoja",
+        "radio",
+        "muñeca",
+        "carpa",
+        "banda",
+    ):
         assert word in standard
 
 
