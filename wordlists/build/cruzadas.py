@@ -21,6 +21,7 @@ from pathlib import Path
 from wordlists import alphabets
 from wordlists.build import hunspell
 from wordlists.build.model import BuiltList, Source
+from wordlists.build.names import headwords, is_name_in, name_forms, name_stems
 from wordlists.dawg import Dawg
 
 DEBIAN_PACKAGE = "hunspell-tr"
@@ -57,8 +58,13 @@ def fetch_dictionary() -> Path:
 
 
 def expand(base: Path) -> set[str]:
-    """Every lowercase form of the dictionary (apostrophe forms included; ``select`` drops them)."""
-    return hunspell.expand(hunspell.load(base), keep=_is_lowercase)
+    """Every lowercase form of the dictionary (apostrophe forms included; ``select`` drops them), without
+    the forms of proper nouns (wordlists.build.names: a headword also listed capitalised that simplemma's
+    Turkish lemma table reads as a name)."""
+    dictionary = hunspell.load(base)
+    names = name_stems(LANGUAGE, headwords(dictionary))
+    forms = hunspell.expand(dictionary, keep=_is_lowercase, skip=is_name_in(names))
+    return forms | name_forms(LANGUAGE, dictionary, names, keep=_is_lowercase)[0]
 
 
 # Most forms are already plain Turkish letters, for which normalise() is the identity; testing that

@@ -1,7 +1,8 @@
 """Duelo de Palabras: 5-letter lists for tr en fr es ru ko (survey wordlists.md §2 and §6).
 
 - valid  = every lowercase form of the hunspell dictionary (expanded with its affix rules) that has
-           5 letters once normalised. Korean: the hunspell-ko stems with 5 basic jamo that Kiwi does
+           5 letters once normalised, without the forms of proper nouns (wordlists.build.names).
+           Korean: the hunspell-ko stems with 5 basic jamo that Kiwi does
            not tag as a proper noun (spylls cannot load ko.aff, and stems are enough).
 - hidden = lowercase hunspell stems with 5 letters that are frequent (wordfreq zipf >= 3.0, summed
            over the spellings that fold together) and are their own lemma (simplemma; pymorphy3 for
@@ -22,6 +23,7 @@ from pathlib import Path
 from wordlists.alphabets import length, normalise
 from wordlists.build.hunspell import expand, hunspell_base, load, read_dic_stems, stems
 from wordlists.build.model import BuiltList, Source
+from wordlists.build.names import headwords, is_name_in, name_forms, name_stems
 
 GAME = "duelo"
 SIZE = 5
@@ -206,8 +208,12 @@ def _by_norm(language: str, words) -> dict[str, set[str]]:
 def build_hunspell_language(language: str) -> list[BuiltList]:
     package, version, name, _ = DICTIONARIES[language]
     dictionary = load(hunspell_base(package, version, name))
-    valid = _by_norm(language, expand(dictionary, keep=_keep_raw))
-    stem_forms = _by_norm(language, stems(dictionary, keep=_keep_raw, with_needaffix=True))
+    names = name_stems(language, headwords(dictionary))  # proper nouns: none of their forms is valid
+    kept, _ = name_forms(language, dictionary, names, keep=_keep_raw)
+    valid = _by_norm(language, expand(dictionary, keep=_keep_raw, skip=is_name_in(names)) | kept)
+    stem_forms = _by_norm(
+        language, [s for s in stems(dictionary, keep=_keep_raw, with_needaffix=True) if not is_name_in(names)(s)]
+    )
     bad = excluded(language)
     hidden: dict[str, str] = {}
     for norm, spellings in sorted(stem_forms.items()):

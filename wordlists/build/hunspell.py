@@ -134,11 +134,15 @@ def stems(dictionary, *, keep: Callable[[str], bool] | None = None, with_needaff
     return sorted(w for w in out if keep is None or keep(w))
 
 
-def expand(dictionary, *, keep: Callable[[str], bool] | None = None) -> set[str]:
+def expand(
+    dictionary, *, keep: Callable[[str], bool] | None = None, skip: Callable[[str], bool] | None = None
+) -> set[str]:
     """Every form of a spylls Dictionary: stems, suffixes, two-level suffixes, prefixes, cross products.
 
     `keep` filters while generating, which keeps memory low for it_IT / pt_BR (millions of clitic and
-    elided forms); forms it rejects are still used to derive further forms.
+    elided forms); forms it rejects are still used to derive further forms. `skip` leaves out whole
+    headwords (the names of wordlists.build.names): none of their forms is generated, but the same form
+    still comes out of another headword that makes it.
     """
     aff = dictionary.aff
     bad = {f for f in (aff.NEEDAFFIX, aff.ONLYINCOMPOUND, aff.FORBIDDENWORD, aff.CIRCUMFIX) if f}
@@ -161,6 +165,8 @@ def expand(dictionary, *, keep: Callable[[str], bool] | None = None) -> set[str]
     for word in dictionary.dic.words:
         flags = set(word.flags)
         if aff.FORBIDDENWORD and aff.FORBIDDENWORD in flags:
+            continue
+        if skip is not None and skip(word.stem):
             continue
         if not (flags & bad):
             add(word.stem)

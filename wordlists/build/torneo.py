@@ -2,8 +2,9 @@
 
 Recipe (research survey §3 and §6):
 - valid  = the hunspell dictionary expanded with its affix rules, each form checked by the
-  dictionary itself, lowercase entries only (German: any case, nouns are capitalised), plus the
-  hidden words; Uzbek adds the Latin lemma list of PyPI `uzbek-language`.
+  dictionary itself, lowercase entries only (German: any case, nouns are capitalised), without the
+  forms of proper nouns (wordlists.build.names), plus the hidden words;
+  Uzbek adds the Latin lemma list of PyPI `uzbek-language`.
 - hidden = hunspell stems (close to lemmas) that are frequent (wordfreq zipf >= ZIPF) and are their
   own lemma (simplemma; pymorphy3 for ru/uk), minus stems that also exist capitalised (names), minus
   the hand-made exclusions in wordlists/curated/torneo-exclude.txt and the blocklists.
@@ -27,6 +28,7 @@ from typing import Any
 from wordlists.alphabets import length, normalise, uz_from_cyrillic
 from wordlists.build import hunspell
 from wordlists.build.model import BuiltList, Source
+from wordlists.build.names import headwords, is_name_in, name_forms, name_stems
 
 LANGUAGES: tuple[str, ...] = ("en", "id", "de", "es", "fr", "it", "nl", "uz", "pl", "pt", "kk", "ru", "uk")
 LENGTHS: tuple[int, ...] = (4, 5, 6)
@@ -157,7 +159,8 @@ def _expanded(language: str) -> tuple[dict[str, set[str]], dict[str, set[str]], 
     exact package version; editing the hand-made lists then rebuilds in seconds.
     """
     package, version, _, _ = DEBIAN[language]
-    stored = hunspell.cache_dir() / "torneo" / f"{package}_{version.replace(':', '_')}_{MAX_CHARS}.json"
+    # "names1": the forms of proper nouns are left out (issue 21); older cache files held them.
+    stored = hunspell.cache_dir() / "torneo" / f"{package}_{version.replace(':', '_')}_{MAX_CHARS}_names3.json"
     if stored.exists():
         data = json.loads(stored.read_text(encoding="utf-8"))
         return (
@@ -178,8 +181,11 @@ def _expanded(language: str) -> tuple[dict[str, set[str]], dict[str, set[str]], 
 
 def _dictionary_words(language: str) -> tuple[dict[str, set[str]], dict[str, set[str]], set[str]]:
     dictionary = hunspell.load(dictionary_path(language))
-    stems = hunspell.stems(dictionary)
-    forms = hunspell.expand(dictionary, keep=lambda w: len(w) <= MAX_CHARS)
+    names = name_stems(language, headwords(dictionary))
+    is_name = is_name_in(names)
+    stems = [stem for stem in hunspell.stems(dictionary) if not is_name(stem)]
+    forms = hunspell.expand(dictionary, keep=lambda w: len(w) <= MAX_CHARS, skip=is_name)
+    forms |= name_forms(language, dictionary, names, keep=lambda w: len(w) <= MAX_CHARS)[0]
     valid = _by_norm(language, forms | set(stems))
     if language != "uz":  # hunspell-uz has no affix rules: every entry is a form already.
         checked: dict[str, set[str]] = {}

@@ -14,8 +14,10 @@ import subprocess
 import tarfile
 from pathlib import Path
 
+from wordlists.build import hunspell
 from wordlists.build.hunspell import cache_dir
 from wordlists.build.model import BuiltList, Source
+from wordlists.build.names import headwords, lower, name_forms, name_stems
 from wordlists.dawg import Dawg
 
 NPM_PACKAGE = "word-list"
@@ -74,9 +76,49 @@ def select(raw: list[str]) -> list[str]:
     return sorted({w for w in (line.strip() for line in raw) if _WORD.fullmatch(w)})
 
 
+# `word-list` has no capitals, so its names (jesus, mary, spain) are found in a dictionary that has them.
+NAMES_PACKAGE = ("hunspell-en-us", "1:2020.12.07-2", "en_US")
+BRITISH_PACKAGE = ("hunspell-en-gb", "1:7.5.0-1", "en_GB")
+NAMES_SOURCE = Source(
+    name="hunspell-en-us (Debian package hunspell-en-us 1:2020.12.07-2), hunspell-en-gb (Debian package "
+    "hunspell-en-gb 1:7.5.0-1) and simplemma 2.0.0, to leave out proper nouns",
+    licence="SCOWL permissive licence; LGPL-2.1 (en_GB); MIT",
+    url_hint="hunspell-en-us",
+)
+
+
+# en_US's capitalised words of two letters are chemical symbols and abbreviations (Ag, Fe, Ar, Ut, Oe), not the
+# names of people and places the rules leave out, and `word-list`'s 124 two-letter words are its editors' game
+# words (those of the Scrabble lists: ag, fe, gi, ki, oe, om, ut ...): a two-letter word is never left out as a name.
+SYMBOL_LENGTH = 2
+
+
+def proper_nouns() -> set[str]:
+    """Lowercased forms of en_US's proper nouns (wordlists.build.names) that no common headword of en_US
+    or en_GB makes.
+
+    `Mary` (only capitalised) is a name; `mark` is kept, since `mark/AMDSG` is a common headword too; a
+    name's form that a common word also makes (`Burns`, `burns`) is kept.
+    """
+    dictionary = hunspell.load(hunspell.hunspell_base(*NAMES_PACKAGE))
+    names = name_stems("en", headwords(dictionary))
+    _, named = name_forms("en", dictionary, names, lowercase_only=False)
+    common = hunspell.expand(
+        dictionary, keep=lambda form: form in named, skip=lambda s: s != lower("en", s) or s in names
+    )
+    # British spellings (armour) are names only in en_US (Armour): en_GB's common words are common too.
+    british = hunspell.load(hunspell.hunspell_base(*BRITISH_PACKAGE))
+    british_names = name_stems("en", headwords(british))
+    common |= hunspell.expand(
+        british, keep=lambda form: form in named, skip=lambda s: s != lower("en", s) or s in british_names
+    )
+    return named - common
+
+
 def build() -> list[BuiltList]:
-    """The one Wordgrid list: every playable word, display spelling = normalised spelling."""
-    words = select(read_words(fetch_tarball()))
+    """The one Wordgrid list: every playable word but proper nouns, display spelling = normalised spelling."""
+    names = proper_nouns()
+    words = [w for w in select(read_words(fetch_tarball())) if w not in names or len(w) <= SYMBOL_LENGTH]
     return [
         BuiltList(
             game="wordgrid",
@@ -84,7 +126,7 @@ def build() -> list[BuiltList]:
             length=None,
             kind="valid",
             words=[(w, w) for w in words],
-            sources=[SOURCE],
+            sources=[SOURCE, NAMES_SOURCE],
         )
     ]
 
