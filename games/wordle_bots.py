@@ -3,15 +3,20 @@ seeded rng; each game's bots read its own state (which rows a bot may see, how m
 tune the solver with its own numbers (docs/rules/duelo.md, docs/rules/torneo.md).
 
 A bot plays only words of the valid list and keeps the candidates that fit every mark it has seen
-(`games.wordle.pattern`, the same two-pass rule the engines score with), never the hidden word.
+(`games.wordle.pattern`, the same two-pass rule the engines score with), never the hidden word. What it
+knows is its level (issue 21: the levels mean what their names say):
 
-- easy: thinks the answer may be any valid word (plurals, conjugations...), guesses a random fitting
-  one, and now and then ignores the amber and grey hints (it keeps only the greens).
-- medium: knows answers are common words (the hidden list) and guesses the fitting one whose letters
-  are most frequent among the candidates.
-- hard: knows the hidden list and picks, among the likeliest candidates (and, while many remain, some
-  informative probe words), the guess that leaves the fewest candidates on average, measured on a
-  bounded sample.
+- easy: knows the EASY_WORDS commonest words of the valid list (the list's `common` sibling, ranked by
+  the build's frequency data), guesses a random one that fits, and now and then ignores the amber and
+  grey hints (it keeps only the greens).
+- medium: knows the MEDIUM_WORDS commonest words and guesses, among the commonest of those that fit, one
+  whose letters are most frequent among them.
+- hard: knows the whole valid list and that answers come from the hidden list; it picks, among the
+  likeliest candidates (and, while many remain, some informative probe words of the whole list), the
+  guess that leaves the fewest candidates on average, measured on a bounded sample.
+
+Easy and medium fall back on the whole valid list when no word they know fits (an answer rarer than
+their vocabulary): like a person, they then try a word they had not thought of.
 """
 
 from __future__ import annotations
@@ -22,11 +27,16 @@ from dataclasses import dataclass
 from typing import Any
 
 from games import wordle
-from games.runtime.engine import WordSource
+from games.runtime.engine import WordSource, common_slug
 from wordlists import alphabets
 
 EASY, MEDIUM, HARD = "easy", "medium", "hard"
 LEVELS = (EASY, MEDIUM, HARD)
+# How many of the commonest words of a list (of one length) each level knows; hard knows them all.
+EASY_WORDS = 1500
+MEDIUM_WORDS = 4000
+VOCABULARY = {EASY: EASY_WORDS, MEDIUM: MEDIUM_WORDS}
+MEDIUM_COMMONEST = 50  # medium weighs the commonest of its fitting words only
 
 Rows = list[tuple[tuple[str, ...], int]]  # (letters of a guess, its marks as a `wordle.pattern`)
 
@@ -50,17 +60,17 @@ class Pool:
     letters: tuple[tuple[str, ...], ...]
 
 
-_POOLS: dict[tuple[int, int], tuple[Any, Pool]] = {}
+_POOLS: dict[tuple[int, int, int | None], tuple[Any, Pool]] = {}
 
 
-def pool(word_list: Any, language: str, length: int) -> Pool:
-    """The words of `word_list` with `length` letters, cached per list object."""
+def pool(word_list: Any, language: str, length: int, top: int | None = None) -> Pool:
+    """The words of `word_list` with `length` letters (the first `top` of them), cached per list object."""
     # Keyed by identity with the list kept alive next to it, so that an id is never reused wrongly.
-    key = (id(word_list), length)
+    key = (id(word_list), length, top)
     cached = _POOLS.get(key)
     if cached is not None and cached[0] is word_list:
         return cached[1]
-    words = tuple(w for w in word_list.words if alphabets.length(language, w) == length)
+    words = tuple(w for w in word_list.words if alphabets.length(language, w) == length)[:top]
     found = Pool(words=words, letters=tuple(tuple(alphabets.letters(language, w)) for w in words))
     if len(_POOLS) > 64:
         _POOLS.clear()
@@ -71,6 +81,21 @@ def pool(word_list: Any, language: str, length: int) -> Pool:
 def require_level(level: str) -> None:
     if level not in LEVELS:
         raise ValueError(f"unknown bot level {level!r}")
+
+
+def known_words(level: str, *, language: str, length: int, words: WordSource, valid_slug: str) -> Pool:
+    """The words a bot of `level` knows: the commonest of the valid list for easy and medium (in the
+    order of the common list, commonest first), the whole list for hard. A set of lists without a common
+    list (a hand-made one in a test or tool) gives every level the whole list."""
+    valid = pool(words(valid_slug), language, length)
+    if level not in VOCABULARY:
+        return valid
+    try:
+        common = words(common_slug(valid_slug))
+    except LookupError:
+        return valid
+    known = pool(common, language, length, VOCABULARY[level])
+    return known if known.words else valid
 
 
 def guess(
@@ -96,11 +121,13 @@ def guess(
     rows: Rows = [(tuple(alphabets.letters(language, word)), wordle.pattern_of(marks)) for word, marks in seen]
     played = {word for word, _marks in seen}
     valid = pool(words(valid_slug), language, length)
+    known = known_words(level, language=language, length=length, words=words, valid_slug=valid_slug)
     if level == EASY:
-        return _easy(valid, rows, played, may_be_careless, length, rng, tactics)
-    # Answers come from the hidden list; if none fits (a list changed under a running match), any valid
-    # word that fits; if still none, any fresh word.
-    source = pool(words(hidden_slug), language, length)
+        return _easy(known, valid, rows, played, may_be_careless, length, rng, tactics)
+    # Medium thinks the answer is a word it knows; hard knows answers come from the hidden list. If none
+    # fits (an answer rarer than medium's words, a list changed under a running match), any valid word
+    # that fits; if still none, any fresh word.
+    source = known if level == MEDIUM else pool(words(hidden_slug), language, length)
     candidates = [i for i in fitting(source, rows) if source.words[i] not in played]
     if not candidates:
         source = valid
@@ -131,21 +158,29 @@ def _fits_greens(letters: tuple[str, ...], rows: Rows, length: int) -> bool:
 
 
 def _easy(
-    valid: Pool, rows: Rows, played: set[str], may_be_careless: bool, length: int, rng: random.Random, tactics: Tactics
+    known: Pool,
+    valid: Pool,
+    rows: Rows,
+    played: set[str],
+    may_be_careless: bool,
+    length: int,
+    rng: random.Random,
+    tactics: Tactics,
 ) -> str:
     careless = may_be_careless and rng.random() < tactics.careless
     if rows and careless:
         loose = [
             i
-            for i in range(len(valid.words))
-            if valid.words[i] not in played and _fits_greens(valid.letters[i], rows, length)
+            for i in range(len(known.words))
+            if known.words[i] not in played and _fits_greens(known.letters[i], rows, length)
         ]
         if loose:
-            return valid.words[rng.choice(loose)]
-    candidates = [i for i in fitting(valid, rows) if valid.words[i] not in played]
-    if not candidates:
-        candidates = [i for i in range(len(valid.words)) if valid.words[i] not in played]
-    return valid.words[rng.choice(candidates)]
+            return known.words[rng.choice(loose)]
+    for source in (known, valid):
+        candidates = [i for i in fitting(source, rows) if source.words[i] not in played]
+        if candidates:
+            return source.words[rng.choice(candidates)]
+    return rng.choice([word for word in valid.words if word not in played])
 
 
 def _letter_counts(words: Pool, candidates: list[int]) -> dict[str, int]:
@@ -164,8 +199,10 @@ def _likely(words: Pool, candidates: list[int], counts: dict[str, int], top: int
 
 
 def _medium(words: Pool, candidates: list[int], rng: random.Random) -> str:
+    # A common word is a likelier answer: the commonest candidates first (a common pool is in rank order),
+    # then the one whose letters the candidates share most.
     counts = _letter_counts(words, candidates)
-    return words.words[rng.choice(_likely(words, candidates, counts, 3))]
+    return words.words[rng.choice(_likely(words, candidates[:MEDIUM_COMMONEST], counts, 3))]
 
 
 def _hard(

@@ -6,9 +6,12 @@ A bot sees what its seat may see: the board, its own rack, the scores, the bag's
 (never the bag's order or the rival's rack). Every level starts from the same list, every legal placement
 of its rack (games.cruzadas.movegen); difficulty changes only which one it plays, never the rules:
 
-- easy: a move from the lower-scoring half, preferring common words (short ones, or the everyday five-letter
-  words of the Duelo list) and keeping its blanks.
-- medium: a random move from the best-scoring fifth: good, not the best.
+Easy and medium play only words they know (issue 21): the EASY_WORDS and MEDIUM_WORDS commonest words of the
+list (its `common` sibling, ranked by the build's frequency data), judged by the move's main word; hard knows
+the whole list. A level that knows no word the rack allows plays from every placement rather than pass.
+
+- easy: a move of its words from the lower-scoring half, keeping its blanks.
+- medium: a random move of its words from their best-scoring fifth: good, not the best.
 - hard: the best by score plus the value of the tiles it keeps (the leave): a blank kept is worth
   BLANK_KEEP points, so a blank goes only for a big gain; vowels and consonants kept in balance; no pairs of
   one letter; with the bag empty, tiles left on the rack count against it and going out counts for it.
@@ -26,7 +29,7 @@ from games.cruzadas import engine, movegen
 from games.cruzadas.engine import GraphSource, State
 from games.cruzadas.movegen import Play
 from games.cruzadas.rules import BLANK
-from games.runtime.engine import Action, WordSource, think_time
+from games.runtime.engine import Action, WordSource, common_words, think_time
 from wordlists.alphabets import alphabet
 from wordlists.dawg import Dawg
 
@@ -37,10 +40,11 @@ LEVELS = (EASY, MEDIUM, HARD)
 THINK_SECONDS = {EASY: (6.0, 14.0), MEDIUM: (5.0, 11.0), HARD: (4.0, 9.0)}
 think_seconds = think_time(THINK_SECONDS)
 
-EASY_SHORT = 4  # easy counts words up to this long as common ...
-EASY_COMMON_LIST = "duelo-{language}-5-hidden"  # ... and the Duelo list's everyday five-letter words
-EASY_ANY = 0.15  # how often easy plays any low-scoring move instead of a common word
-MEDIUM_TOP = 0.2  # medium picks among this share of the moves, best first
+# How many of the list's commonest words easy and medium know (hard knows every word).
+EASY_WORDS = 5000
+MEDIUM_WORDS = 20000
+VOCABULARY = {EASY: EASY_WORDS, MEDIUM: MEDIUM_WORDS}
+MEDIUM_TOP = 0.2  # medium picks among this share of its moves, best first
 
 # Hard's leave, in points of score: what the tiles kept are worth to the next moves.
 BLANK_KEEP = 12  # each blank kept
@@ -102,8 +106,10 @@ def bot_action(
         return {"type": engine.PASS}
     # A fixed order first, so that the same position and rng give the same move on any machine.
     plays.sort(key=lambda p: (-p.score, p.placement))
+    if level in VOCABULARY:
+        plays = known_plays(plays, common_words(words, state.list_slug, VOCABULARY[level]))
     if level == EASY:
-        play = _easy(state, plays, words, rng)
+        play = _easy(plays, rng)
     elif level == MEDIUM:
         play = _medium(plays, rng)
     else:
@@ -119,22 +125,17 @@ def place_action(play: Play) -> Action:
     }
 
 
-def _common_words(state: State, words: WordSource) -> Any:
-    try:
-        return words(EASY_COMMON_LIST.format(language=state.language))
-    except LookupError:  # a hand-made set of lists (tests, tools) without it
-        return frozenset()
+def known_plays(plays: list[Play], known: frozenset[str] | None) -> list[Play]:
+    """The plays whose main word a bot knows (all of them when it knows none, or every word)."""
+    if known is None:
+        return plays
+    return [play for play in plays if play.word in known] or plays
 
 
-def _easy(state: State, plays: list[Play], words: WordSource, rng: random.Random) -> Play:
+def _easy(plays: list[Play], rng: random.Random) -> Play:
     low = plays[len(plays) // 2 :]  # the lower-scoring half (all of them when there is one)
     no_blank = [p for p in low if not any(blank for _i, _l, blank in p.placement)]
-    pool = no_blank or low
-    common = _common_words(state, words)
-    liked = [p for p in pool if len(p.word) <= EASY_SHORT or p.word in common]
-    if liked and rng.random() >= EASY_ANY:
-        return rng.choice(liked)
-    return rng.choice(pool)
+    return rng.choice(no_blank or low)
 
 
 def _medium(plays: list[Play], rng: random.Random) -> Play:

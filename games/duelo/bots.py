@@ -24,7 +24,7 @@ __all__ = ["EASY", "HARD", "LEVELS", "MEDIUM", "bot_action", "bot_turn", "think_
 THINK_SECONDS = {EASY: (9.0, 18.0), MEDIUM: (6.0, 13.0), HARD: (3.5, 9.0)}
 think_seconds = think_time(THINK_SECONDS)
 # How often an easy bot ignores its amber and grey hints (never on its last two rows).
-EASY_CARELESS = 0.3
+EASY_CARELESS = 0.6
 # Hard: how many guesses it weighs and how many candidates it measures them on.
 HARD_GUESSES_FROM_CANDIDATES = 40
 HARD_PROBES = 40

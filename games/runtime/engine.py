@@ -118,6 +118,31 @@ class WordSet:
         return remaining[rng.randrange(len(remaining))]
 
 
+def common_slug(valid_slug: str) -> str:
+    """The common words of a valid list, commonest first: `wordgrid-en-valid` -> `wordgrid-en-common`
+    (wordlists.build.common). The bots' easy and medium levels play from them (issue 21)."""
+    return valid_slug.removesuffix("-valid") + "-common"
+
+
+_COMMON: dict[tuple[int, int], tuple[WordList, frozenset[str]]] = {}
+
+
+def common_words(words: WordSource, valid_slug: str, top: int) -> frozenset[str] | None:
+    """The `top` commonest words of a valid list, or None when the source has no common list for it (a
+    hand-made set of lists in a test or tool): the caller then plays from the whole list."""
+    try:
+        common = words(common_slug(valid_slug))
+    except LookupError:
+        return None
+    # Keyed by identity with the list kept alive next to it, so that an id is never reused wrongly.
+    cached = _COMMON.get((id(common), top))
+    if cached is None or cached[0] is not common:
+        if len(_COMMON) > 64:
+            _COMMON.clear()
+        cached = _COMMON[(id(common), top)] = (common, frozenset(common.words[:top]))
+    return cached[1]
+
+
 def list_version(word_list: object) -> str | None:
     """The version of a list as the wordlists app reports it (None for a hand-made set)."""
     info = getattr(word_list, "info", None)

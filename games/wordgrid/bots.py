@@ -6,8 +6,12 @@ Wordgrid has no secrets, so every level sees the whole position; they differ in 
 Each level starts from every legal move of the position (games.wordgrid.moves), grouped by the grid it
 leaves (new cell and letter) with that group's words.
 
-- easy: a random short word (2-3 letters) when it has one, now and then any random word.
-- medium: greedy: the longest word it can play now (random among equals).
+Easy and medium play only words they know (issue 21): the EASY_WORDS and MEDIUM_WORDS commonest words of
+the list (its `common` sibling, ranked by the build's frequency data); hard knows the whole list. A level
+that knows no word the position allows plays from the whole list rather than lose its turn.
+
+- easy: a random short word (2-3 letters) of its words when it has one, now and then any of its words.
+- medium: greedy: the longest of its words it can play now (random among equals).
 - hard: looks one reply ahead. For its most promising (cell, letter) groups it computes the opponent's
   best reply on the grid the move leaves, and plays the move that maximises its word's length minus that
   reply; a move that ends the game counts as a sure win or loss. Its work is bounded by a count of
@@ -19,7 +23,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from games.runtime.engine import Action, WordSource, think_time
+from games.runtime.engine import Action, WordSource, common_words, think_time
 from games.wordgrid import engine, moves
 from games.wordgrid.moves import EMPTY, Move
 
@@ -32,6 +36,10 @@ THINK_SECONDS = {EASY: (6.0, 14.0), MEDIUM: (5.0, 11.0), HARD: (4.0, 9.0)}
 think_seconds = think_time(THINK_SECONDS)
 EASY_SHORT = 3  # easy's words are at most this long ...
 EASY_ANY = 0.2  # ... except this often, when it plays any random word
+# How many of the list's commonest words easy and medium know (hard knows every word).
+EASY_WORDS = 5000
+MEDIUM_WORDS = 20000
+VOCABULARY = {EASY: EASY_WORDS, MEDIUM: MEDIUM_WORDS}
 # Hard: how many (cell, letter) groups it weighs (the best ones by its own longest word there).
 HARD_GROUPS = 24
 # What a move that ends the game is worth to hard (more than any word).
@@ -70,6 +78,8 @@ def bot_action(
     groups = moves.best_plays(state.grid, spent, graph)
     if not groups:
         return None  # cannot happen in a running game: it would have ended with no_moves
+    if level in VOCABULARY:
+        groups = known_groups(groups, common_words(words, state.list_slug, VOCABULARY[level]))
     if level == EASY:
         cell, letter, word = _easy(groups, rng)
     elif level == MEDIUM:
@@ -82,6 +92,17 @@ def bot_action(
 
 
 Choice = tuple[int, str, str]  # (cell, letter, word)
+
+
+def known_groups(
+    groups: dict[tuple[int, str], list[str]], known: frozenset[str] | None
+) -> dict[tuple[int, str], list[str]]:
+    """The groups with only the words a bot knows (all of them when it knows none of these, or every word)."""
+    if known is None:
+        return groups
+    kept = {key: [word for word in found if word in known] for key, found in groups.items()}
+    kept = {key: found for key, found in kept.items() if found}
+    return kept or groups
 
 
 def _options(groups: dict[tuple[int, str], list[str]]) -> list[Choice]:

@@ -12,7 +12,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from games.cruzadas import bots, engine, movegen, rules
-from games.runtime.engine import BOTS, WordSet
+from games.runtime.engine import BOTS, WordSet, common_words
 from wordlists.lexicon import dawg, lexicon
 
 T0 = datetime(2025, 3, 1, 12, 0, tzinfo=UTC)
@@ -138,17 +138,48 @@ def chosen(state: engine.State, level: str, rng: random.Random) -> movegen.Play:
     return next(p for p in bots.legal_plays(state, state.turn, dawg(SLUG)) if p.placement == placement)
 
 
-def test_medium_plays_from_the_best_fifth_and_easy_from_the_lower_half() -> None:
+def known_scores(state: engine.State, level: str) -> list[int]:
+    """The scores of the plays a bot of `level` knows the main word of, best first."""
+    plays = bots.legal_plays(state, state.turn, dawg(SLUG))
+    known = common_words(lexicon, SLUG, bots.VOCABULARY[level]) if level in bots.VOCABULARY else None
+    return sorted((p.score for p in bots.known_plays(plays, known)), reverse=True)
+
+
+def test_medium_plays_from_the_best_fifth_of_its_words_and_easy_from_the_lower_half() -> None:
     rng = random.Random(5)
     for moves in (0, 3, 6, 9):
         state = position(rng, moves)
-        scores = sorted((p.score for p in bots.legal_plays(state, state.turn, dawg(SLUG))), reverse=True)
-        fifth = scores[max(1, round(len(scores) * bots.MEDIUM_TOP)) - 1]
-        median = scores[len(scores) // 2]
+        medium, easy, every = (known_scores(state, level) for level in (bots.MEDIUM, bots.EASY, bots.HARD))
+        fifth = medium[max(1, round(len(medium) * bots.MEDIUM_TOP)) - 1]
+        median = easy[len(easy) // 2]
         for _try in range(3):
             assert chosen(state, bots.MEDIUM, rng).score >= fifth
             assert chosen(state, bots.EASY, rng).score <= median
-        assert chosen(state, bots.HARD, rng).score >= fifth
+        assert chosen(state, bots.HARD, rng).score >= every[max(1, round(len(every) * bots.MEDIUM_TOP)) - 1]
+
+
+def test_easy_and_medium_play_common_words_only_and_hard_any_word() -> None:
+    """Issue 21: on the shipped list, every main word easy and medium play is among their commonest words."""
+    rng = random.Random(11)
+    for moves in (0, 4, 8):
+        state = position(rng, moves)
+        for level in (bots.EASY, bots.MEDIUM):
+            known = common_words(lexicon, SLUG, bots.VOCABULARY[level])
+            assert known is not None
+            for _try in range(3):
+                assert chosen(state, level, rng).word in known
+
+
+def test_hard_plays_a_word_easy_does_not_know() -> None:
+    state, lists = small_state(("al", "ala", "kala"), "alkaprt")
+    lists["cruzadas-tr-common"] = WordSet(("al",))
+    words = lists.__getitem__
+    played = {}
+    for level in bots.LEVELS:
+        action = bots.bot_action(state, 0, level, random.Random(0), words=words)
+        played[level] = "".join(tile["letter"] for tile in action["tiles"])
+    assert played[bots.EASY] == "al" and played[bots.MEDIUM] == "al"
+    assert played[bots.HARD] == "kala"
 
 
 def small_state(words: tuple[str, ...], rack: str, bag: int = 86) -> tuple[engine.State, dict]:

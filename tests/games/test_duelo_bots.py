@@ -8,7 +8,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from games import wordle
+from games import wordle, wordle_bots
 from games.duelo import bots, engine
 from games.runtime.engine import BOTS, IllegalMove, WordSet
 from wordlists.lexicon import lexicon
@@ -72,8 +72,9 @@ def test_hard_solves_in_fewer_guesses_than_easy(language: str) -> None:
 
 @pytest.mark.parametrize("level", bots.LEVELS)
 def test_a_bot_keeps_to_words_that_fit_its_hints(level: str) -> None:
-    """Medium and hard always guess a word that fits every mark; easy does on its last two rows."""
-    hidden = lexicon("duelo-es-5-hidden")
+    """Medium and hard always guess a word that fits every mark; easy does on its last two rows. Medium
+    guesses a word it knows (the commonest of the list) whenever one fits."""
+    known = lexicon("duelo-es-5-common").words[: wordle_bots.MEDIUM_WORDS]
     for seed in range(15):
         rng = random.Random(seed)
         state = _opened("es", 2, rng)
@@ -88,8 +89,10 @@ def test_a_bot_keeps_to_words_that_fit_its_hints(level: str) -> None:
             }[level]
             if must_fit:
                 assert fits, (level, action, rows)
-            if level == bots.MEDIUM:
-                assert action["word"] in hidden
+            if level == bots.MEDIUM and any(
+                all(list(wordle.feedback(g, word)) == m for g, m in rows) and word not in dict(rows) for word in known
+            ):
+                assert action["word"] in known, (action, rows)
             now += timedelta(seconds=1)
             state, _ = engine.apply(state, 0, action, now, words=lexicon)
 
@@ -149,3 +152,32 @@ def test_bots_with_a_hand_made_list() -> None:
 
 def test_the_bot_registry_serves_duelo_bots() -> None:
     assert BOTS["duelo"] is bots
+
+
+def test_easy_and_medium_guess_words_they_know_and_hard_any_word_of_the_list() -> None:
+    """Issue 21: the first guess of easy and medium is one of the list's common words; hard, which knows the
+    whole list and that answers come from the hidden one, opens with a likely answer the others do not know."""
+    lists = {
+        "duelo-es-5-valid": WordSet(("perro", "perra", "parra", "gatos", "torre", "tropa")),
+        "duelo-es-5-hidden": WordSet(("perro", "perra", "parra", "torre")),
+        "duelo-es-5-common": WordSet(("gatos", "tropa")),
+    }
+    words = lists.__getitem__
+    firsts: dict[str, set[str]] = {level: set() for level in bots.LEVELS}
+    for seed in range(20):
+        rng = random.Random(seed)
+        state = engine.new_game({"language": "es", "rounds": 1}, 2, rng, T0, words=words)
+        state, _ = engine.advance(state, engine.next_deadline(state))
+        for level in bots.LEVELS:
+            firsts[level].add(bots.bot_action(state, 0, level, random.Random(seed), words=words)["word"])
+    assert firsts[bots.EASY] <= {"gatos", "tropa"} and firsts[bots.MEDIUM] <= {"gatos", "tropa"}
+    assert firsts[bots.HARD] - {"gatos", "tropa"}
+
+
+@pytest.mark.parametrize("level", [bots.EASY, bots.MEDIUM])
+def test_on_the_real_list_easy_and_medium_open_with_a_common_word(level: str) -> None:
+    known = set(lexicon("duelo-en-5-common").words[: wordle_bots.VOCABULARY[level]])
+    for seed in range(20):
+        rng = random.Random(seed)
+        state = _opened("en", 2, rng)
+        assert bots.bot_action(state, 0, level, rng, words=lexicon)["word"] in known

@@ -9,7 +9,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from games.runtime.engine import BOTS, WordSet
+from games.runtime.engine import BOTS, WordSet, common_words
 from games.wordgrid import bots, engine, moves
 from wordlists.lexicon import dawg, lexicon
 
@@ -90,10 +90,13 @@ def test_bots_on_small_hand_made_lists_end_their_games(seed: int) -> None:
     assert engine.outcome(state) is not None
 
 
-def test_medium_plays_the_longest_word_and_easy_mostly_short_ones() -> None:
+def test_medium_plays_the_longest_word_it_knows_and_easy_mostly_short_ones() -> None:
     graph = dawg(SLUG)
     state = engine.new_game({}, 2, random.Random(0), T0, words=lexicon, dawg=dawg)
-    longest = max(len(words[0]) for words in moves.best_plays(state.grid, state.spent(), graph).values())
+    known = common_words(lexicon, SLUG, bots.MEDIUM_WORDS)
+    assert known is not None
+    groups = moves.best_plays(state.grid, state.spent(), graph)
+    longest = max(len(word) for found in groups.values() for word in found if word in known)
     lengths = {bots.EASY: [], bots.MEDIUM: []}
     for seed in range(30):
         for level in lengths:
@@ -174,3 +177,41 @@ def test_think_times_are_human_and_well_within_the_clock() -> None:
 
 def test_the_bot_registry_serves_wordgrid_bots() -> None:
     assert BOTS["wordgrid"] is bots
+
+
+def test_easy_and_medium_play_only_common_words_and_hard_any_word() -> None:
+    # From SHEEP, "hes" and "she" score more than "he", but when the list's common words are "he" and "tea",
+    # only a hard bot knows them (issue 21: a newcomer's bot plays words a person knows).
+    lists = {
+        SLUG: WordSet(("he", "hes", "she", "sheets", "steep", "tea")),
+        "wordgrid-en-common": WordSet(("he", "tea")),
+    }
+    words = lists.__getitem__
+    state = engine.new_game({}, 2, random.Random(0), T0, words=words)
+    played = {level: set() for level in bots.LEVELS}
+    for seed in range(20):
+        for level in bots.LEVELS:
+            action = bots.bot_action(state, 0, level, random.Random(seed), words=words)
+            after, _ = engine.apply(state, 0, action, T0 + timedelta(seconds=1), words=words)
+            played[level].add(after.plays[-1].word)
+    assert played[bots.EASY] == {"he"} and played[bots.MEDIUM] == {"he"}
+    assert played[bots.HARD] - {"he", "tea"}
+
+
+def test_a_bot_that_knows_no_playable_word_plays_from_the_whole_list() -> None:
+    lists = {SLUG: WordSet(("he", "hes")), "wordgrid-en-common": WordSet(("tea",))}
+    words = lists.__getitem__
+    state = engine.new_game({}, 2, random.Random(0), T0, words=words)
+    action = bots.bot_action(state, 0, bots.EASY, random.Random(0), words=words)
+    after, _ = engine.apply(state, 0, action, T0 + timedelta(seconds=1), words=words)
+    assert after.plays[-1].word in {"he", "hes"}
+
+
+def test_on_the_real_list_easy_and_medium_never_play_a_rare_word() -> None:
+    """Whole games on the shipped list: every word easy and medium play is among their commonest words."""
+    for levels in ((bots.EASY, bots.MEDIUM), (bots.MEDIUM, bots.EASY)):
+        state = play(levels, random.Random(3), lexicon, dawg)
+        for play_ in state.plays:
+            level = levels[play_.seat]
+            known = common_words(lexicon, SLUG, bots.VOCABULARY[level])
+            assert known is not None and play_.word in known, (level, play_.word)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+COMMON = "common"  # a valid list's words by frequency, commonest first (wordlists.build.common)
+
 
 @dataclass(frozen=True)
 class Source:
@@ -22,8 +24,9 @@ class BuiltList:
     language: ISO 639-1 code ("es", "tr", ...)
     length: word length in normalised letters, or None for lists of mixed length
     kind: "hidden" (possible secret/answer words), "valid" (accepted guesses/plays),
-          "familiar" / "standard" (Claves levels)
-    words: (normalised, display) pairs, sorted by normalised form, no duplicates
+          "familiar" / "standard" (Claves levels), "common" (a valid list's words by frequency)
+    words: (normalised, display) pairs, sorted by normalised form (a "common" list: commonest first), no
+           duplicates
     """
 
     game: str
@@ -32,6 +35,11 @@ class BuiltList:
     kind: str
     words: list[tuple[str, str]]
     sources: list[Source] = field(default_factory=list)
+
+    @property
+    def ranked(self) -> bool:
+        """Is the order of the words part of the list (its rank), rather than alphabetical?"""
+        return self.kind == COMMON
 
     @property
     def slug(self) -> str:

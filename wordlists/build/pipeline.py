@@ -22,6 +22,7 @@ import sys
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
+from wordlists.build import common
 from wordlists.build.model import BuiltList
 
 BUILDERS: tuple[str, ...] = ("duelo", "torneo", "wordgrid", "cruzadas", "claves")
@@ -31,11 +32,13 @@ MANIFEST_FORMAT = 1
 
 
 def list_text(built: BuiltList) -> str:
-    """The file content of one list: sorted by normalised form, one entry per normalised form."""
+    """The file content of one list: sorted by normalised form (a ranked list keeps its order, commonest
+    first), one entry per normalised form."""
     seen: set[str] = set()
     lines: list[str] = []
     # A stable sort keeps the builder's choice of display spelling first when several fold together.
-    for normalised, display in sorted(built.words, key=lambda pair: pair[0]):
+    words = built.words if built.ranked else sorted(built.words, key=lambda pair: pair[0])
+    for normalised, display in words:
         if not normalised or normalised in seen:
             continue
         if any(c in normalised for c in "\t\n\r") or any(c in display for c in "\t\n\r"):
@@ -150,9 +153,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m wordlists.build", description=__doc__.split("\n")[0])
     parser.add_argument("--only", metavar="PREFIX", help="build only lists whose slug starts with PREFIX")
     parser.add_argument("--out", metavar="DIR", default=str(DATA_DIR), help="output folder")
+    parser.add_argument(
+        "--common", action="store_true", help="only derive the common lists again from the committed valid lists"
+    )
     args = parser.parse_args(argv)
+    if args.common:
+        return _derive_common(Path(args.out), args.only)
     built = run_builders(args.only)
     lists = sorted((lst for _, group in built for lst in group), key=lambda lst: lst.slug)
+    # Every valid list brings its common words (wordlists.build.common), so the two never drift apart.
+    lists = sorted(lists + common.derive_all(lists), key=lambda lst: lst.slug)
     if not lists:
         print(f"no list matches {args.only!r}", file=sys.stderr)
         return 1
@@ -161,4 +171,22 @@ def main(argv: Sequence[str] | None = None) -> int:
     for lst in lists:
         entry = entries[lst.slug]
         print(f"{entry['file']:40} {entry['count']:>9,}")
+    return 0
+
+
+def _derive_common(out: Path, only: str | None) -> int:
+    """`--common`: the common lists of the committed valid lists (those under `only`), nothing else rebuilt."""
+    derived = common.derive_all(common.read_committed(out, only))
+    if not derived:
+        print(f"no valid list matches {only!r}", file=sys.stderr)
+        return 1
+    old = _read_manifest(out)
+    names = {lst.slug for lst in derived}
+    entries = {slug: entry for slug, entry in old.items() if slug not in names}
+    for built in derived:
+        text = list_text(built)
+        (out / f"{built.slug}.txt").write_text(text, encoding="utf-8", newline="\n")
+        entries[built.slug] = _entry(built, text)
+        print(f"{built.slug + '.txt':40} {entries[built.slug]['count']:>9,}")
+    _write_manifest(out, dict(sorted(entries.items())))
     return 0

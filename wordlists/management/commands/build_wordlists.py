@@ -15,11 +15,18 @@ class Command(BaseCommand):
     def add_arguments(self, parser):
         parser.add_argument("--only", metavar="PREFIX", help="only lists whose slug starts with PREFIX")
         parser.add_argument("--out", metavar="DIR", help="write somewhere else than wordlists/data/")
+        parser.add_argument(
+            "--common", action="store_true", help="only derive the common lists from the committed valid lists"
+        )
 
-    def handle(self, *args, only=None, out=None, **options):
+    def handle(self, *args, only=None, out=None, common=False, **options):
         from wordlists.build.pipeline import main
 
-        argv = [*(["--only", only] if only else []), *(["--out", out] if out else [])]
+        argv = [
+            *(["--only", only] if only else []),
+            *(["--out", out] if out else []),
+            *(["--common"] if common else []),
+        ]
         if main(argv) != 0:
             raise CommandError("the build failed; see above")
         if out is None:
