@@ -12,6 +12,8 @@ from django.template.loader import select_template
 from django.utils.translation import get_language
 from django.views.decorators.http import require_safe
 
+from games.bot_strength import strength_notes, strength_table
+from games.pages import word_language_default
 from games.runtime.catalogue import game_slugs, spec_for
 
 FALLBACK_LANGUAGE = "es"
@@ -35,5 +37,12 @@ def rules(request, game: str):
     return render(
         request,
         "games/rules.html",
-        {"game": game, "game_name": spec.name, "home_url_name": spec.home_url_name, "rules_text": rules_template(game)},
+        {
+            "game": game,
+            "game_name": spec.name,
+            "home_url_name": spec.home_url_name,
+            "rules_text": rules_template(game),
+            "bot_strength": strength_notes(game, word_language_default()),
+            "bot_table": strength_table(game),
+        },
     )

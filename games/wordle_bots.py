@@ -58,20 +58,24 @@ class Pool:
 
     words: tuple[str, ...]
     letters: tuple[tuple[str, ...], ...]
+    ranked: bool = False  # the words are in rank order, commonest first (a common list's)
 
 
 _POOLS: dict[tuple[int, int, int | None], tuple[Any, Pool]] = {}
 
 
 def pool(word_list: Any, language: str, length: int, top: int | None = None) -> Pool:
-    """The words of `word_list` with `length` letters (the first `top` of them), cached per list object."""
+    """The words of `word_list` with `length` letters (the first `top` of them, in rank order), cached per list
+    object."""
     # Keyed by identity with the list kept alive next to it, so that an id is never reused wrongly.
     key = (id(word_list), length, top)
     cached = _POOLS.get(key)
     if cached is not None and cached[0] is word_list:
         return cached[1]
     words = tuple(w for w in word_list.words if alphabets.length(language, w) == length)[:top]
-    found = Pool(words=words, letters=tuple(tuple(alphabets.letters(language, w)) for w in words))
+    found = Pool(
+        words=words, letters=tuple(tuple(alphabets.letters(language, w)) for w in words), ranked=top is not None
+    )
     if len(_POOLS) > 64:
         _POOLS.clear()
     _POOLS[key] = (word_list, found)
@@ -202,7 +206,8 @@ def _medium(words: Pool, candidates: list[int], rng: random.Random) -> str:
     # A common word is a likelier answer: the commonest candidates first (a common pool is in rank order),
     # then the one whose letters the candidates share most.
     counts = _letter_counts(words, candidates)
-    return words.words[rng.choice(_likely(words, candidates[:MEDIUM_COMMONEST], counts, 3))]
+    likely = candidates[:MEDIUM_COMMONEST] if words.ranked else candidates
+    return words.words[rng.choice(_likely(words, likely, counts, 3))]
 
 
 def _hard(

@@ -129,7 +129,8 @@ def party_set_language(*, party: Party, by: Player, language: str) -> Party:
 
 
 def party_start_practice(*, party: Party, by: Player, interface_language: str) -> Room:
-    """The members and bots (medium) in the empty seats, unrated, starting now."""
+    """The members and bots in the empty seats (easy while one of them is new to Torneo, else medium),
+    unrated, starting now."""
     with transaction.atomic():
         party = _locked(party)
         _require_organizer(party, by)

@@ -10,9 +10,11 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from accounts.decorators import player_required
+from games.bot_strength import strength_notes
 from games.forms import QuickMatchForm, bot_level_choices
 from games.pages import back, word_language_default
 from games.runtime.errors import GameError, error_text
+from games.selectors import default_bot_level
 from lobby.matchmaking import WINDOW
 from lobby.offers import offer_accept, offer_cancel, offer_post, offers_for
 from lobby.queue import queue_join, queue_leave, waiting_entry
@@ -62,6 +64,8 @@ def wordgrid_home(request):
             "balance": None if player.is_guest else balance_of(player=player),
             "winner_percent": WINNER_SHARE_PERCENT,
             "bot_levels": bot_level_choices()[1:],
+            "default_bot_level": default_bot_level(player_ids=[player.pk], game="wordgrid"),
+            "bot_strength": strength_notes("wordgrid"),
         },
     )
 
@@ -110,7 +114,12 @@ def cruzadas_home(request):
     return render(
         request,
         "games/cruzadas/home.html",
-        {"bot_levels": bot_level_choices()[1:], **cruzadas_queue_context(request.player)},
+        {
+            "bot_levels": bot_level_choices()[1:],
+            "default_bot_level": default_bot_level(player_ids=[request.player.pk], game="cruzadas"),
+            "bot_strength": strength_notes("cruzadas"),
+            **cruzadas_queue_context(request.player),
+        },
     )
 
 

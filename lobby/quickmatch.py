@@ -21,13 +21,13 @@ from games.runtime.broadcast import after_commit
 from games.runtime.matches import match_start
 from games.runtime.rooms import room_create, room_drop_free_seats, room_fill_with_bots, room_join, room_leave
 from games.runtime.scheduling import enqueue
+from games.selectors import default_bot_level
 from lobby.matchmaking import WINDOW, span
 from ratings.selectors import standings_of
 
 # The task that launches a room when its wait is over (lobby/tasks.py registers it under this name).
 LAUNCH_QUICK_MATCH = "lobby.launch_quick_match"
 QUICK_MATCH_SEATS = 4  # a guest may host up to 4, and a quick room must accept guests
-QUICK_MATCH_BOT_LEVEL = "medium"
 
 
 def wait_seconds() -> float:
@@ -116,7 +116,8 @@ def quick_match_launch(*, room_id: int) -> Match | None:
                 return None
             room_drop_free_seats(room=room)  # people only: bots never sit at a rated table
         else:
-            room_fill_with_bots(room=room, level=QUICK_MATCH_BOT_LEVEL)
+            people = room.seats.filter(player__isnull=False).values_list("player_id", flat=True)
+            room_fill_with_bots(room=room, level=default_bot_level(player_ids=list(people), game=room.game))
         room.refresh_from_db()
         room.launch_at = None  # the next match in this room starts when its host says so
         room.save(update_fields=["launch_at"])

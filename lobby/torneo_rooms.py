@@ -11,10 +11,9 @@ from accounts.models import Player
 from games.models import Room
 from games.runtime.matches import match_start
 from games.runtime.rooms import room_create, room_fill_with_bots, room_join
+from games.selectors import default_bot_level
 from lobby import live
 from lobby.matchmaking import SEATS
-
-PRACTICE_BOT_LEVEL = "medium"
 
 
 def torneo_room_open(
@@ -35,7 +34,8 @@ def torneo_room_open(
             if room_join(room=room, player=person) is None:
                 raise RuntimeError(f"no seat for {person} in a new room")  # a bug, never a player's doing
         if not rated:
-            room_fill_with_bots(room=room, level=PRACTICE_BOT_LEVEL)
+            level = default_bot_level(player_ids=[person.pk for person in people], game="torneo")
+            room_fill_with_bots(room=room, level=level)
         match_start(room=room, by=None)
         live.matched([person.pk for person in people], room.code)
         room.refresh_from_db()

@@ -6,6 +6,7 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods
 
 from accounts.decorators import player_required
+from games.bot_strength import strength_notes
 from games.duelo.forms import DueloRoomForm
 from games.forms import LANGUAGE_NAMES
 from games.pages import word_language_default as _word_language_default
@@ -48,5 +49,6 @@ def duelo_home(request):
             "languages": LANGUAGE_NAMES,
             "quick_mode": "anyone" if first else "rated",
             "rating": standing_of(request.player, "duelo"),
+            "bot_strength": strength_notes("duelo", _word_language_default()),
         },
     )

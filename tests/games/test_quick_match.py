@@ -38,7 +38,8 @@ def test_after_the_wait_bots_take_the_free_seats_and_the_match_starts(alice, bob
     Room.objects.filter(pk=room.pk).update(launch_at=timezone.now())
     match = quickmatch.quick_match_launch(room_id=room.pk)
     assert match is not None
-    assert [sitter["bot"] for sitter in match.lineup] == ["", "", "medium", "medium"]
+    # Newcomers to Duelo both: the bots are easy (issue 21).
+    assert [sitter["bot"] for sitter in match.lineup] == ["", "", "easy", "easy"]
     assert quickmatch.quick_match_launch(room_id=room.pk) is None  # launching twice starts nothing more
     assert Match.objects.count() == 1
 
@@ -103,3 +104,23 @@ def test_a_room_a_host_made_is_no_quick_room(alice):
 
     room = rooms.room_create(game="duelo", host=alice.player, seats=2, interface_language="es", settings={})
     assert room_snapshot(room, alice.player, invite_url="", online=set())["quick_wait"] is False
+
+
+def test_bots_are_medium_once_everyone_at_the_table_has_finished_a_match_of_the_game(alice, bob_guest):
+    from games.runtime import matches
+    from games.selectors import default_bot_level
+
+    def play_one_quick_match():
+        room = join(alice.player)
+        join(bob_guest)
+        Room.objects.filter(pk=room.pk).update(launch_at=timezone.now())
+        match = quickmatch.quick_match_launch(room_id=room.pk)
+        matches.match_advance(match_id=match.pk, now=timezone.now() + timedelta(minutes=5))
+        return match
+
+    assert [sitter["bot"] for sitter in play_one_quick_match().lineup][2:] == ["easy", "easy"]
+    assert MatchResult.objects.filter(player__in=[alice.player, bob_guest]).count() == 2
+    ids = [alice.player.pk, bob_guest.pk]
+    assert default_bot_level(player_ids=ids, game="wordgrid") == "easy"  # still new to another game
+    second = play_one_quick_match()
+    assert [sitter["bot"] for sitter in second.lineup][2:] == ["medium", "medium"]

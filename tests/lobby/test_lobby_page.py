@@ -88,7 +88,8 @@ def test_practice_alone_starts_at_once_with_seven_bots():
     response = ana.post("/lobby/torneo/practice/", {"language": "pl"})
     room = Room.objects.get()
     assert response["Location"] == f"/r/{room.code}/" and room.settings == {"language": "pl", "rated": False}
-    assert room.seats.filter(bot_level="medium").count() == 7 and room.matches.get().status == "playing"
+    # Ana is new to Torneo: her seven bots are easy (issue 21).
+    assert room.seats.filter(bot_level="easy").count() == 7 and room.matches.get().status == "playing"
     again = ana.post("/lobby/torneo/practice/", {"language": "pl"}, follow=True).content.decode()
     assert "You are still playing a tournament. Finish it first." in again and Room.objects.count() == 1
 

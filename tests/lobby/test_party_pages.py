@@ -62,7 +62,7 @@ def test_only_the_organizer_starts_and_a_member_is_told_why():
     assert started.status_code == 302 and started["Location"] == f"/r/{room.code}/"
     assert room.settings == {"language": "es", "rated": False, "group": party.code}
     seats = list(room.seats.order_by("index").values_list("player__nickname", "bot_level"))
-    assert seats[:2] == [("Ana", ""), ("Beto", "")] and all(level == "medium" for _name, level in seats[2:])
+    assert seats[:2] == [("Ana", ""), ("Beto", "")] and all(level == "easy" for _name, level in seats[2:])
     assert room.matches.get().status == "playing"
 
 

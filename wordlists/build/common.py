@@ -7,8 +7,9 @@ the committed valid lists without rebuilding them.
 
 The frequencies are wordfreq's (the same data the hidden lists were chosen with), summed over every
 spelling that folds to one normalised form (árbol and arbol; 사람 is its jamo). wordfreq has no data for
-Uzbek and Kazakh: there the rank is the hand-chosen hidden words (`wordlists/curated/`, everyday words a
-person picked for the purpose) in alphabetical order, and nothing else.
+Uzbek and Kazakh, so their lists have no common words: there every bot level knows the whole valid list (the
+hand-chosen hidden words would have been the only candidates, and easy and medium would have known the
+answers as well as hard does).
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from pathlib import Path
 from wordlists.alphabets import normalise
 from wordlists.build.model import COMMON, BuiltList, Source
 
-__all__ = ["COMMON", "TOP", "derive", "derive_all", "ranked", "read_committed"]
+__all__ = ["COMMON", "NO_FREQUENCY", "TOP", "derive", "derive_all", "ranked", "read_committed"]
 
 # Enough for every bot level that plays common words (the bots read at most the first few thousand of a
 # five-letter list, and some 20,000 of a board game's); more would only make the files larger.
@@ -27,7 +28,6 @@ TOP = 20_000
 NO_FREQUENCY = frozenset({"uz", "kk"})  # wordfreq has none (it would answer with another language's)
 
 WORDFREQ = Source("wordfreq 3.1.1 (PyPI), frequency ranks only", "CC-BY-SA-4.0 (data), Apache-2.0 (code)", "wordfreq")
-CURATED = Source("hand-chosen hidden words (wordlists/curated/), used as the common words", "CC0-1.0", "")
 
 
 @cache
@@ -43,52 +43,40 @@ def frequencies(language: str) -> dict[str, float]:
     return out
 
 
-def ranked(language: str, words: list[tuple[str, str]], hidden: list[tuple[str, str]] | None = None) -> list[str]:
+def ranked(language: str, words: list[tuple[str, str]]) -> list[str]:
     """The normalised `words` the frequency data knows, commonest first (ties in alphabetical order)."""
-    if language in NO_FREQUENCY:
-        known = {norm for norm, _shown in words}
-        return sorted(norm for norm, _shown in hidden or () if norm in known)[:TOP]
     freq = frequencies(language)
     seen = [(freq[norm], norm) for norm, _shown in words if freq.get(norm, 0.0) > 0]
     seen.sort(key=lambda pair: (-pair[0], pair[1]))
     return [norm for _f, norm in seen[:TOP]]
 
 
-def derive(valid: BuiltList, hidden: BuiltList | None = None) -> BuiltList:
-    """The common list of one valid list (its hidden sibling is needed only where wordfreq has no data)."""
+def derive(valid: BuiltList) -> BuiltList:
+    """The common list of one valid list."""
     display = dict(valid.words)
-    order = ranked(valid.language, valid.words, hidden.words if hidden is not None else None)
-    source = CURATED if valid.language in NO_FREQUENCY else WORDFREQ
     return BuiltList(
         game=valid.game,
         language=valid.language,
         length=valid.length,
         kind=COMMON,
-        words=[(norm, display.get(norm, norm)) for norm in order],
-        sources=[source],
+        words=[(norm, display.get(norm, norm)) for norm in ranked(valid.language, valid.words)],
+        sources=[WORDFREQ],
     )
 
 
 def derive_all(lists: list[BuiltList]) -> list[BuiltList]:
-    """The common list of every valid list among `lists`."""
-    by_slug = {lst.slug: lst for lst in lists}
-    out = []
-    for lst in lists:
-        if lst.kind != "valid":
-            continue
-        hidden = by_slug.get(lst.slug.removesuffix("-valid") + "-hidden")
-        out.append(derive(lst, hidden))
-    return out
+    """The common list of every valid list among `lists` whose language has frequency data."""
+    return [derive(lst) for lst in lists if lst.kind == "valid" and lst.language not in NO_FREQUENCY]
 
 
 def read_committed(data_dir: Path, only: str | None = None) -> list[BuiltList]:
-    """The committed valid and hidden lists (those under `only`, a slug prefix), as BuiltLists."""
+    """The committed valid lists (those under `only`, a slug prefix), as BuiltLists."""
     import json
 
     manifest = json.loads((data_dir / "manifest.json").read_text(encoding="utf-8"))["lists"]
     out = []
     for slug, entry in sorted(manifest.items()):
-        if entry["kind"] not in ("valid", "hidden") or (only and not slug.startswith(only)):
+        if entry["kind"] != "valid" or (only and not slug.startswith(only)):
             continue
         words = []
         for line in (data_dir / entry["file"]).read_text(encoding="utf-8").splitlines():

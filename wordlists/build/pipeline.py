@@ -23,7 +23,7 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 from wordlists.build import common
-from wordlists.build.model import BuiltList
+from wordlists.build.model import COMMON, BuiltList
 
 BUILDERS: tuple[str, ...] = ("duelo", "torneo", "wordgrid", "cruzadas", "claves")
 DATA_DIR = Path(__file__).resolve().parent.parent / "data"
@@ -176,13 +176,17 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _derive_common(out: Path, only: str | None) -> int:
     """`--common`: the common lists of the committed valid lists (those under `only`), nothing else rebuilt."""
-    derived = common.derive_all(common.read_committed(out, only))
-    if not derived:
+    valid = common.read_committed(out, only)
+    if not valid:
         print(f"no valid list matches {only!r}", file=sys.stderr)
         return 1
+    derived = common.derive_all(valid)
     old = _read_manifest(out)
-    names = {lst.slug for lst in derived}
-    entries = {slug: entry for slug, entry in old.items() if slug not in names}
+    # The common lists under the prefix are replaced by these: one whose valid list has no frequency data goes.
+    stale = {slug for slug, entry in old.items() if entry["kind"] == COMMON and slug.startswith(only or "")}
+    entries = {slug: entry for slug, entry in old.items() if slug not in stale}
+    for slug in stale - {lst.slug for lst in derived}:
+        (out / old[slug]["file"]).unlink(missing_ok=True)
     for built in derived:
         text = list_text(built)
         (out / f"{built.slug}.txt").write_text(text, encoding="utf-8", newline="\n")

@@ -20,6 +20,9 @@ What it reports (docs/bots.md, "The bots' strength"):
   --games games (seats alternate, the first player has an edge): the win rate of each level against
   each other, and each level's average points per game.
 
+`--publish` writes the figures into games/data/bot_strength.json, which the games' pages turn into a sentence per
+level (games.bot_strength): Duelo's from `--alone` runs, Torneo's, and the pairings of Wordgrid and Cruzadas.
+
 `--seed` makes a run repeatable: it drives the think times, the boards and hidden words, and the bots'
 choices (the service's random draws, in this process only). The word lists and the bots' code must be
 the same too, so a figure names the date and the command that made it.
@@ -31,6 +34,7 @@ import heapq
 import itertools
 import random
 import statistics
+import sys
 import time
 from collections import defaultdict
 from types import SimpleNamespace
@@ -40,6 +44,7 @@ from django.core.management.base import BaseCommand, CommandError
 from django.utils import timezone
 
 from accounts.services import player_create_guest
+from games import bot_strength
 from games.models import Match
 from games.runtime import matches, rooms, scheduling
 from games.runtime.catalogue import spec_for
@@ -88,8 +93,13 @@ class Command(BaseCommand):
             help="Duelo: each level alone, on --games random hidden words per language (the engine and the bot, "
             "no table, no round clock): how many guesses it needs",
         )
+        parser.add_argument(
+            "--publish",
+            action="store_true",
+            help="write the figures into games/data/bot_strength.json for the games' pages (Duelo: with --alone)",
+        )
 
-    def handle(self, *args, game, games, bots, lang, rounds, seconds, seed, alone, **options):
+    def handle(self, *args, game, games, bots, lang, rounds, seconds, seed, alone, publish=False, **options):
         spec = spec_for(game)
         levels = [level.strip() for level in (bots or DEFAULT_LEVELS[game]).split(",") if level.strip()]
         unknown = [level for level in levels if level not in spec.bot_levels]
@@ -99,6 +109,9 @@ class Command(BaseCommand):
             raise CommandError(f"--bots needs {spec.min_seats}-{spec.max_seats} levels of {spec.bot_levels}")
         if games < 1:
             raise CommandError("--games must be at least 1")
+        if publish and game == "duelo" and not alone:
+            raise CommandError("--publish for Duelo takes the --alone figures (a table measures speed too)")
+        self.published: dict = {"languages": {}} if game in ("duelo", "torneo") else {}
         rng = random.Random(seed)
         # The service draws boards, hidden words and the bots' choices from `secrets`: seeded here, in this
         # process only, so the same command line plays the same games.
@@ -110,6 +123,7 @@ class Command(BaseCommand):
             for language in (lang or "es").split(","):
                 self.duelo_alone(language.strip(), list(dict.fromkeys(levels)), games, rng)
             self.stdout.write(f"wall clock: {time.perf_counter() - started:.0f} s")
+            self.publish(game, publish)
             return
         self.host = player_create_guest(nickname="Selfplay")
         self.durations: list[float] = []
@@ -130,6 +144,14 @@ class Command(BaseCommand):
                         played.append((seated, self.play_one(game, seated, settings, rng)))
                     self.report_wordle(game, language.strip(), levels, played)
         self.stdout.write(f"wall clock: {time.perf_counter() - started:.0f} s (virtual game time)")
+        self.publish(game, publish)
+
+    def publish(self, game: str, wanted: bool) -> None:
+        if not wanted:
+            return
+        command = " ".join(["manage.py", *sys.argv[1:]]) if sys.argv[1:2] == ["selfplay"] else "manage.py selfplay"
+        bot_strength.record(game, self.published, command=command)
+        self.stdout.write(f"published in {bot_strength.PATH.relative_to(bot_strength.PATH.parents[2])}")
 
     # -- playing -------------------------------------------------------------------------------------
 
@@ -227,6 +249,9 @@ class Command(BaseCommand):
                     wins[side] += seat in winners and len(winners) == 1
                 draws += len(winners) != 1
             played = games - stopped
+            self.published.setdefault("pairings", []).append(
+                {"levels": [first, second], "games": played, "wins": list(wins), "draws": draws}
+            )
             rows.append(
                 f"| {first} v {second} | {played} | {wins[0]} | {wins[1]} | {draws} | {_pct(wins[0], played)} "
                 f"| {_mean(scores[0])} | {_mean(scores[1])} |"
@@ -246,6 +271,11 @@ class Command(BaseCommand):
         self.stdout.write("|---|---|---|")
         for level in dict.fromkeys(levels):
             self.stdout.write(f"| {level} | {len(points[level])} | {_mean(points[level])} |")
+            if points[level]:
+                self.published.setdefault("levels", {})[level] = {
+                    "games": len(points[level]),
+                    "points": round(statistics.mean(points[level]), 2),
+                }
         self.timing(moves)
 
     # -- Duelo and Torneo ------------------------------------------------------------------------------
@@ -284,6 +314,15 @@ class Command(BaseCommand):
             if extra:
                 share = _pct(titles[level], finished * levels.count(level))
                 row += f" {_mean(places[level])} | {titles[level]} ({share}) |"
+                if total and solved[level]:
+                    self.published["languages"].setdefault(language, {})[level] = {
+                        "duels": total,
+                        "solved": len(solved[level]),
+                        "guesses": round(statistics.mean(solved[level]), 2),
+                        "place": round(statistics.mean(places[level]), 2),
+                        "titles": titles[level],
+                        "tournaments": finished * levels.count(level),
+                    }
             self.stdout.write(row)
         self.timing()
 
@@ -319,6 +358,12 @@ class Command(BaseCommand):
             self.stdout.write(
                 f"| {language} | {level} | {games} | {len(solved)} | {_pct(len(solved), games)} | {_mean(solved)} |"
             )
+            if solved:
+                self.published["languages"].setdefault(language, {})[level] = {
+                    "words": games,
+                    "solved": len(solved),
+                    "guesses": round(statistics.mean(solved), 2),
+                }
 
     @staticmethod
     def torneo_duels(match, seated, solved, failed) -> None:
