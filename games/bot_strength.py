@@ -126,13 +126,18 @@ def strength_notes(game: str, language: str | None = None) -> dict[str, Any] | N
 
 
 def strength_table(game: str) -> list[dict[str, Any]]:
-    """Duelo and Torneo, every measured language: [{"language", "cells": [(level, solve rate, guesses)]}]."""
+    """Duelo and Torneo, every measured language: [{"language", "cells": [(level, solve rate, guesses)]}].
+    Torneo's cells have no guesses (None): on a shared board they say more about the rival than the bot."""
     published = figures().get(game) or {}
     table = []
     whole = "words" if game == "duelo" else "duels"
     for language, rows in sorted(published.get("languages", {}).items()):
         cells = [
-            (level, _percent(rows[level]["solved"], rows[level][whole]), _decimal(rows[level]["guesses"]))
+            (
+                level,
+                _percent(rows[level]["solved"], rows[level][whole]),
+                _decimal(rows[level]["guesses"]) if game == "duelo" else None,
+            )
             for level in LEVELS
             if level in rows
         ]

@@ -112,3 +112,29 @@ def test_the_question_mark_opens_the_rules_over_the_game_and_closes_back_to_it(s
         assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"], game
         screenshot(page, f"rules-page-{game}-phone")
     context.close()
+
+
+def test_a_newcomer_meets_an_easy_bot_and_reads_how_strong_each_bot_is(site_url, browser, screenshot):
+    """Issue 21: the opponent preselected for a newcomer is the easy bot, and the game's page and its rules
+    page say in a sentence how strong each level is; on a phone the table of every word language fits."""
+    context = browser.new_context(viewport=PHONE, locale="es-ES")
+    page = context.new_page()
+    page.goto(site_url + "/play/wordgrid/")
+    page.get_by_label("Apodo").fill("Nuria")
+    page.get_by_role("button", name="¡A jugar!").click()
+    expect(page.get_by_label("Rival")).to_have_value("easy")
+    strength = page.get_by_test_id("bot-strength")
+    expect(strength.get_by_role("heading", name="La fuerza de los bots")).to_be_visible()
+    expect(strength.locator("li[data-level=easy]")).to_contain_text("El bot fácil suma")
+    expect(strength.locator("li[data-level=hard]")).to_contain_text("contra el bot medio")
+
+    page.goto(site_url + "/play/duelo/rules/")
+    strength = page.get_by_test_id("bot-strength")
+    strength.scroll_into_view_if_needed()
+    expect(strength.locator("li[data-level=medium]")).to_contain_text("intentos de media")
+    region = strength.get_by_role("region")
+    expect(region.get_by_role("rowheader", name="Español")).to_be_visible()
+    # The three levels fit the phone's width: the table does not scroll sideways inside its region.
+    assert region.evaluate("el => el.scrollWidth <= el.clientWidth")
+    on_screen(page, "bot-strength-phone")
+    context.close()
