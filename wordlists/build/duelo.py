@@ -24,6 +24,7 @@ from wordlists.alphabets import length, normalise
 from wordlists.build.hunspell import expand, hunspell_base, load, read_dic_stems, stems
 from wordlists.build.model import BuiltList, Source
 from wordlists.build.names import headwords, is_name_in, name_forms, name_stems
+from wordlists.build.names import sources as proper_sources
 
 GAME = "duelo"
 SIZE = 5
@@ -211,8 +212,10 @@ def build_hunspell_language(language: str) -> list[BuiltList]:
     names = name_stems(language, headwords(dictionary))  # proper nouns: none of their forms is valid
     kept, _ = name_forms(language, dictionary, names, keep=_keep_raw)
     valid = _by_norm(language, expand(dictionary, keep=_keep_raw, skip=is_name_in(names)) | kept)
+    # Answers leave out also the words the usage data reads mostly as names, common words too (en robin, harry).
+    not_answers = is_name_in(name_stems(language, headwords(dictionary), part_of_speech=False))
     stem_forms = _by_norm(
-        language, [s for s in stems(dictionary, keep=_keep_raw, with_needaffix=True) if not is_name_in(names)(s)]
+        language, [s for s in stems(dictionary, keep=_keep_raw, with_needaffix=True) if not not_answers(s)]
     )
     bad = excluded(language)
     hidden: dict[str, str] = {}
@@ -231,7 +234,9 @@ def build_hunspell_language(language: str) -> list[BuiltList]:
     sources = [_source(language), WORDFREQ]
     return [
         BuiltList(GAME, language, SIZE, "hidden", sorted(hidden.items()), sources),
-        BuiltList(GAME, language, SIZE, "valid", sorted(valid_display.items()), [_source(language)]),
+        BuiltList(
+            GAME, language, SIZE, "valid", sorted(valid_display.items()), [_source(language), *proper_sources(language)]
+        ),
     ]
 
 

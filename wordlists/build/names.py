@@ -9,16 +9,33 @@ A headword is a name when
   for Russian and Ukrainian (a Name/Surn/Patr/Geox/Orgn tag). A word also in common use stays (`mark`,
   `bill`, `rosa`, `pilar`, `роза`).
 
+A part-of-speech source overrides the lemma table where one is reachable:
+- English: a word lemminflect knows (its table is the NLM SPECIALIST lexicon's common words with their part of
+  speech) is common (`robin` noun, `harry` verb, `august` adjective), whatever simplemma's capital says.
+- German, whose nouns are all capitalised: a capitalised headword is a name when German Wiktionary (PyPI
+  `german-nouns`) lists it only as a name (every entry of it a Vorname, Nachname, Toponym or Eigenname) and
+  the Hanover Tagger's likeliest reading of it (HanTa, trained on tagged newspaper text) is no common noun (NN)
+  (`Berlin`, `Peter` go; `Rose`, `Mark`, `Hirsch`, and `Hans`, also a common noun in Wiktionary, stay).
+- Portuguese: pt_BR lists many names lowercase; a word is a name when pt_PT (hunspell-pt-pt, whose entries
+  carry a category) has it as a capitalised headword of category `np` (nome próprio) and does not accept it
+  lowercase (`paulo`, `pedro`, `lisboa` go; `rosa`, `cravo`, `porto` stay).
+
 Korean names are Kiwi's NNP tags (wordlists.build.duelo). A word the dictionary lists only lowercase is a
-common word whatever else says (es `carla`, a cloth in the DRAE).
+common word whatever else says (es `carla`, a cloth in the DRAE; it `luigi`, a coin).
 """
 
 from __future__ import annotations
 
+import csv
+import importlib.resources
+import re
 import unicodedata
 from collections.abc import Iterable
 from functools import cache
+from pathlib import Path
 from typing import Any
+
+from wordlists.build.model import Source
 
 # Languages whose lemma table simplemma ships (uz and kk have none: capitalisation alone decides there).
 SIMPLEMMA = frozenset({"en", "es", "fr", "de", "it", "nl", "pl", "pt", "id", "tr"})
@@ -53,8 +70,11 @@ def _morph(language: str) -> Any:
     return pymorphy3.MorphAnalyzer(lang=language)
 
 
-def read_as_name(language: str, word: str) -> bool:
-    """Does the usage data read the lowercase `word` (which the dictionary also lists capitalised) as a name?"""
+def read_as_name(language: str, word: str, *, part_of_speech: bool = True) -> bool:
+    """Does the usage data read the lowercase `word` (which the dictionary also lists capitalised) as a name?
+    With `part_of_speech`, a part-of-speech source that knows it as a common word overrules (en `robin`)."""
+    if part_of_speech and language == "en" and english_common(word):
+        return False
     if language in PYMORPHY:
         parses = _morph(language).parse(word)
         return bool(parses) and bool(_NAME_TAGS & set(parses[0].tag.grammemes))
@@ -77,19 +97,21 @@ def simplemma_lemma(language: str, word: str) -> str | None:
     return lemma
 
 
-def name_stems(language: str, headwords: Iterable[str]) -> frozenset[str]:
-    """The names among a dictionary's headwords, lowercased (see the module's docstring).
+def name_stems(language: str, headwords: Iterable[str], *, part_of_speech: bool = True) -> frozenset[str]:
+    """The names among a dictionary's headwords, lowercased (see the module's docstring). Without
+    `part_of_speech`, also the words the usage data reads mostly as names that are common words too (en `robin`,
+    `harry`): valid guesses, but no answer to draw.
 
-    German is left out: its capitals mark every noun, so they say nothing about names.
+    German's names are returned as written (`Berlin`), since its capitals mark every noun: `german_names`.
     """
     if language == "de":
-        return frozenset()
+        return german_names(headwords)
     words = [unicodedata.normalize("NFC", w) for w in headwords]
     lowercase = {w for w in words if w == lower(language, w)}
     capitalised = {lower(language, w) for w in words if is_capitalised(language, w)}
     only_capitalised = capitalised - lowercase
     both = sorted(capitalised & lowercase)
-    return frozenset(only_capitalised | {w for w in both if read_as_name(language, w)})
+    return frozenset(only_capitalised | {w for w in both if read_as_name(language, w, part_of_speech=part_of_speech)})
 
 
 def headwords(dictionary: Any) -> list[str]:
@@ -134,3 +156,122 @@ def name_forms(
         forms = {lower(language, form) for form in forms}
     dropped = {form for form in forms if is_name_form(language, lower(language, form), names)}
     return forms - dropped, dropped
+
+
+# -- part-of-speech sources ------------------------------------------------------------------------------
+
+PT_PT = ("hunspell-pt-pt", "1:7.5.0-1", "pt_PT")
+_SOURCES: dict[str, tuple[Source, ...]] = {
+    "en": (
+        Source(
+            "lemminflect 0.2.3 (PyPI), parts of speech, to keep common words out of the names", "MIT", "lemminflect"
+        ),
+    ),
+    "de": (
+        Source(
+            "german-nouns 1.2.5 (PyPI), German Wiktionary's nouns, to leave out names", "CC-BY-SA-4.0", "german-nouns"
+        ),
+        Source("HanTa 1.2.1 (PyPI), Hanover Tagger's German model, to leave out names", "LGPL-3.0-or-later", "HanTa"),
+    ),
+    "pt": (
+        Source(
+            "hunspell-pt-pt (Debian package hunspell-pt-pt 1:7.5.0-1), its nomes próprios, to leave out names",
+            "LGPL-3.0 / GPL-2.0 / MPL-1.1",
+            "hunspell-pt-pt",
+        ),
+    ),
+}
+
+
+def sources(language: str) -> list[Source]:
+    """The part-of-speech sources that decide `language`'s names, for a list's credits."""
+    return list(_SOURCES.get(language, ()))
+
+
+def english_common(word: str) -> bool:
+    """Does lemminflect (the SPECIALIST lexicon's common words, each with its part of speech) know `word`?
+    `robin`, `carol`, `harry`, `august` yes; `john`, `mary`, `jesus`, `spain` no."""
+    import lemminflect
+
+    return bool(lemminflect.getAllLemmas(word))
+
+
+# German Wiktionary's parts of speech that mark a name (german-nouns' `pos` column).
+GERMAN_NAME_POS = frozenset({"Vorname", "Nachname", "Toponym", "Eigenname", "Straßenname"})
+
+
+@cache
+def _wiktionary_de() -> dict[str, bool]:
+    """German Wiktionary's nouns (PyPI german-nouns): lemma -> is every entry of it a name?"""
+    only_name: dict[str, bool] = {}
+    with (importlib.resources.files("german_nouns") / "nouns.csv").open(encoding="utf-8") as fh:
+        for row in csv.DictReader(fh):
+            is_name = bool(GERMAN_NAME_POS & set(row["pos"].split(",")))
+            only_name[row["lemma"]] = only_name.get(row["lemma"], True) and is_name
+    return only_name
+
+
+@cache
+def _hanta() -> Any:
+    from HanTa import HanoverTagger
+
+    return HanoverTagger.HanoverTagger("morphmodel_ger.pgz")
+
+
+def german_names(headwords: Iterable[str]) -> frozenset[str]:
+    """The capitalised headwords that Wiktionary lists only as names and whose likeliest reading in HanTa is not a
+    common noun (HanTa's best reading rescues Wiktionary's gaps: `Sonne`, `Medien`, `Waren`; a lesser NN reading is
+    its guess for any capitalised word: `Bayern`, `Alaska` have one)."""
+    wiktionary = _wiktionary_de()
+    out = set()
+    for word in headwords:
+        word = unicodedata.normalize("NFC", word)
+        if not (is_capitalised("de", word) and wiktionary.get(word)):
+            continue
+        readings = _hanta().tag_word(word)
+        best = max(readings, key=lambda reading: reading[1])[0] if readings else ""
+        if not best.startswith("NN"):
+            out.add(word)
+    return frozenset(out)
+
+
+# pt_PT's entries: `Lisboa\t[CAT=np,SEM=cid,G=m,N=s]`, `rosa/p\t[CAT=nc,G=f,N=s]`.
+_PT_CATEGORY = re.compile(r"\[[^]]*CAT=([a-z_]+)")
+
+
+@cache
+def _pt_pt() -> tuple[frozenset[str], Any]:
+    """(pt_PT's capitalised headwords of category np, its dictionary) from hunspell-pt-pt."""
+    from wordlists.build import hunspell
+
+    base = hunspell.hunspell_base(*PT_PT)
+    proper = set()
+    for line in Path(base).with_suffix(".dic").read_text(encoding="utf-8").splitlines()[1:]:
+        word = unicodedata.normalize("NFC", hunspell.headword(line) or "")
+        match = _PT_CATEGORY.search(line)
+        if match and match.group(1) == "np" and is_capitalised("pt", word):
+            proper.add(word)
+    return frozenset(proper), hunspell.load(base)
+
+
+def portuguese_names(words: Iterable[str]) -> frozenset[str]:
+    """The lowercase `words` that pt_PT lists as a nome próprio and does not accept lowercase."""
+    proper, dictionary = _pt_pt()
+    return frozenset(
+        w for w in words if unicodedata.normalize("NFC", w[:1].upper() + w[1:]) in proper and not dictionary.lookup(w)
+    )
+
+
+def without_portuguese_names(words: dict[str, set[str]]) -> dict[str, set[str]]:
+    """`words` (normalised -> spellings) without the Portuguese names. A name takes its normalised form with it
+    (`paulo` goes with `paúlo`, a spelling pt_BR's checker accepts and nobody writes) unless another spelling of it
+    is a word pt_PT accepts lowercase (`franca` stays, without `frança`)."""
+    names = portuguese_names({s for spellings in words.values() for s in spellings})
+    dictionary = _pt_pt()[1]
+    out: dict[str, set[str]] = {}
+    for norm, spellings in words.items():
+        if not spellings & names:
+            out[norm] = spellings
+        elif any(dictionary.lookup(s) for s in spellings - names):
+            out[norm] = spellings - names
+    return out

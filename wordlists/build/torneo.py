@@ -27,6 +27,7 @@ from typing import Any
 
 from wordlists.alphabets import length, normalise, uz_from_cyrillic
 from wordlists.build import hunspell
+from wordlists.build import names as proper
 from wordlists.build.model import BuiltList, Source
 from wordlists.build.names import headwords, is_name_in, name_forms, name_stems
 
@@ -135,6 +136,8 @@ def dictionary_words(language: str) -> tuple[dict[str, set[str]], dict[str, set[
     The first two map a normalised form to its spellings.
     """
     valid, stems, capitalised = _expanded(language)
+    if language == "pt":  # pt_BR lists names lowercase (paulo, lisboa): pt_PT's categories find them
+        valid, stems = proper.without_portuguese_names(valid), proper.without_portuguese_names(stems)
     if language in NO_FREQUENCY:
         return valid, stems, capitalised
     entries = dic_entries(dictionary_path(language))
@@ -152,6 +155,11 @@ def dictionary_words(language: str) -> tuple[dict[str, set[str]], dict[str, set[
     return valid, stems, capitalised
 
 
+# The name rule's version per language in the cache file's name: bump a language's when its rule changes
+# ("names5": German names from Wiktionary and HanTa's best reading; "names4": English common words from lemminflect).
+NAME_RULE = {"de": "names5", "en": "names4"}
+
+
 def _expanded(language: str) -> tuple[dict[str, set[str]], dict[str, set[str]], set[str]]:
     """(valid forms, stems, lowercased stems that also exist capitalised), normalised -> spellings.
 
@@ -160,7 +168,8 @@ def _expanded(language: str) -> tuple[dict[str, set[str]], dict[str, set[str]], 
     """
     package, version, _, _ = DEBIAN[language]
     # "names1": the forms of proper nouns are left out (issue 21); older cache files held them.
-    stored = hunspell.cache_dir() / "torneo" / f"{package}_{version.replace(':', '_')}_{MAX_CHARS}_names3.json"
+    rule = NAME_RULE.get(language, "names3")
+    stored = hunspell.cache_dir() / "torneo" / f"{package}_{version.replace(':', '_')}_{MAX_CHARS}_{rule}.json"
     if stored.exists():
         data = json.loads(stored.read_text(encoding="utf-8"))
         return (
@@ -344,6 +353,7 @@ def build_language(language: str) -> list[BuiltList]:
         excluded = exclusions(language)
         hidden = {n: d for n, d in hidden_candidates(language).items() if n not in excluded}
         sources += [WORDFREQ, PYMORPHY if language in ("ru", "uk") else SIMPLEMMA, CURATION]
+    sources += proper.sources(language)
     valid = {norm: best_spelling(language, spellings) for norm, spellings in valid_forms.items()}
     valid.update(hidden)  # every hidden word is a valid guess, with the same display spelling
     lists = []
@@ -354,6 +364,11 @@ def build_language(language: str) -> list[BuiltList]:
     return lists
 
 
-def build(languages: Iterable[str] = LANGUAGES) -> list[BuiltList]:
-    """The 78 Torneo lists (hidden and valid for 13 languages x 3 lengths)."""
+def build(languages: Iterable[str] = LANGUAGES, only: str | None = None) -> list[BuiltList]:
+    """The 78 Torneo lists (hidden and valid for 13 languages x 3 lengths); with `only` (`torneo-pt`), only the
+    languages that prefix names."""
+    if only:
+        languages = [
+            lang for lang in languages if f"torneo-{lang}".startswith(only) or only.startswith(f"torneo-{lang}")
+        ]
     return [built for language in languages for built in build_language(language)]

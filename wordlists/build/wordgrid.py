@@ -18,6 +18,7 @@ from wordlists.build import hunspell
 from wordlists.build.hunspell import cache_dir
 from wordlists.build.model import BuiltList, Source
 from wordlists.build.names import headwords, lower, name_forms, name_stems
+from wordlists.build.names import sources as proper_sources
 from wordlists.dawg import Dawg
 
 NPM_PACKAGE = "word-list"
@@ -126,7 +127,7 @@ def build() -> list[BuiltList]:
             length=None,
             kind="valid",
             words=[(w, w) for w in words],
-            sources=[SOURCE, NAMES_SOURCE],
+            sources=[SOURCE, NAMES_SOURCE, *proper_sources("en")],
         )
     ]
 
