@@ -12,7 +12,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from games.runtime.engine import IllegalMove, WordSet
+from games.runtime.engine import IllegalMove, WordSet, common_words
 from games.runtime.rerun import ACT, Input, Step, rerun
 from games.wordgrid import analysis, bots, engine, moves
 from wordlists.lexicon import dawg, lexicon
@@ -233,7 +233,12 @@ def test_a_real_game_with_resign_and_draw_offers_skipped_is_json_ready() -> None
     assert len(result["moves"]) == 7
     assert_adds_up(result, steps)
     medium = [m for m in result["moves"].values() if m["seat"] == 0]
-    assert all(m["found"] for m in medium)  # medium plays a longest word
+    # Medium plays the longest word it knows (issue 21): a longest word of the grid whenever that one is common.
+    known = common_words(lexicon, engine.LIST_SLUG, bots.MEDIUM_WORDS)
+    assert known is not None
+    for move in medium:
+        assert move["found"] == (move["played"]["points"] == move["best"]["points"])
+        assert move["found"] or move["best"]["word"] not in known
     for step in steps:
         if analysis.is_move(step):
             best = result["moves"][str(step.version)]["best"]
