@@ -13,7 +13,8 @@ knows is its level (issue 21: the levels mean what their names say):
   whose letters are most frequent among them.
 - hard: knows the whole valid list and that answers come from the hidden list; it picks, among the
   likeliest candidates (and, while many remain, some informative probe words of the whole list), the
-  guess that leaves the fewest candidates on average, measured on a bounded sample.
+  guess that leaves the fewest candidates on average, measured on a bounded sample. On a board the rival
+  reads too (Torneo: no probes), it picks the candidate that leaves the most, telling the rival least.
 
 Easy and medium fall back on the whole valid list when no word they know fits (an answer rarer than
 their vocabulary): like a person, they then try a word they had not thought of.
@@ -50,6 +51,10 @@ class Tactics:
     probes: int  # hard: how many probe words (chosen for letters that split the candidates) it weighs
     probe_above: int  # hard: weighs probes only while more candidates than this remain
     sample: int  # hard: how many candidates at most it measures its options on
+    # hard, on a board both players read (Torneo): every candidate is as likely to be the answer, so what a guess
+    # decides is what the rival learns from its marks; hard then plays the one that leaves the most candidates
+    # on average, not the fewest (measured: docs/bots.md)
+    shared_board: bool = False
 
 
 @dataclass(frozen=True)
@@ -238,6 +243,8 @@ def _hard(
             buckets[code] = buckets.get(code, 0) + 1
         # Expected candidates left (times the sample size); guessing the word itself leaves none.
         cost = sum(size * size for code, size in buckets.items() if code != solved)
+        if tactics.shared_board:
+            cost = -cost
         if cost < best_cost:
             best, best_cost = word, cost
     return best

@@ -8,7 +8,8 @@ letters). The solver is the Duelo bots' (`games.wordle_bots`); this module says 
 and tunes it:
 
 - easy now and then ignores the amber and grey hints, never on its last two turns;
-- hard plays only words that can be the answer (no probe words), and is faster.
+- hard plays only words that can be the answer (no probe words), the one whose marks tell the rival least,
+  and is faster.
 """
 
 from __future__ import annotations
@@ -31,7 +32,8 @@ EASY_CARELESS = 0.5
 # Hard: how many guesses it weighs and how many candidates it measures them on. No probes (words that
 # cannot be the answer): on a shared board the rival reads their marks too, and a probe can never win the
 # duel on the spot. With 30 probes while more than 8 candidates remained, hard won no more tournaments
-# than medium; with none it wins the most (docs/bots.md).
+# than medium; with none it wins the most, and more still when it also plays the candidate that leaves
+# the rival the most candidates (Tactics.shared_board; docs/bots.md).
 HARD_GUESSES_FROM_CANDIDATES = 40
 HARD_PROBES = 0
 HARD_PROBE_ABOVE = 8
@@ -42,6 +44,7 @@ TACTICS = wordle_bots.Tactics(
     probes=HARD_PROBES,
     probe_above=HARD_PROBE_ABOVE,
     sample=HARD_SAMPLE,
+    shared_board=True,
 )
 
 
