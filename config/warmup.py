@@ -1,7 +1,7 @@
 """A site process's start-up (issue 16, docs/decisions.md 58): every published word list loaded, everything
 made so far frozen out of the garbage collector's walks, and the collector's thresholds raised.
 
-The word lists are the largest structures a process holds (94 lists, about 150 MB: sets and tuples of
+The word lists are the largest structures a process holds (135 lists, about 165 MB: sets and tuples of
 hundreds of thousands of words, the crossword graphs), and they live as long as the process. Loaded on first
 use, as before, they sat in the collector's oldest generation with Django's own start-up objects, and every
 full collection walked them all again: 160-190 ms on this machine, on top of the sockets' objects, with the

@@ -19,6 +19,7 @@ from wordlists import alphabets
 DATA_DIR = Path(__file__).resolve().parent / "data"
 MANIFEST = DATA_DIR / "manifest.json"
 HIDDEN = "hidden"
+COMMON = "common"  # a valid list's words by frequency, commonest first (wordlists.build.common)
 # Lists too large for a Python set: membership goes through their DAWG file.
 DAWG_BACKED = {"cruzadas-tr-valid"}
 
@@ -142,9 +143,25 @@ def lexicon(slug: str) -> Lexicon:
     if slug in DAWG_BACKED:
         raise UnknownList(f"{slug} is served by dawg({slug!r}), not as a set")
     entries = read_entries(info)
+    if info.kind == COMMON:
+        entries = _as_in_valid_list(info, entries)
     words = tuple(normalised for normalised, _ in entries)
     display = {normalised: shown for normalised, shown in entries if shown != normalised}
     return Lexicon(info=info, words=words, _members=frozenset(words), _display=display)
+
+
+def _as_in_valid_list(info: ListInfo, entries: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """A common list's words are words of its valid list: hold them as that list's own string objects, so that
+    a process keeps each word once (otherwise the common lists add about a third to the lists' memory)."""
+    valid_slug = slug_for(info.game, info.language, info.length, "valid")
+    if valid_slug in DAWG_BACKED or valid_slug not in manifest():
+        return entries
+    valid = lexicon(valid_slug)
+    same = {word: word for word in valid.words}
+    return [
+        (same.get(normalised, normalised), valid._display.get(normalised, same.get(shown, shown)))
+        for normalised, shown in entries
+    ]
 
 
 @cache

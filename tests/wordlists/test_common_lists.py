@@ -100,3 +100,10 @@ def test_without_frequency_data_a_list_has_no_common_words_and_every_bot_knows_t
             level, language="kk", length=5, words=lexicons.lexicon, valid_slug="torneo-kk-5-valid"
         )
         assert known.words == lexicons.lexicon("torneo-kk-5-valid").words
+
+
+def test_a_common_list_holds_its_valid_lists_own_strings_so_a_process_keeps_each_word_once() -> None:
+    valid = {word: word for word in lexicons.lexicon("duelo-es-5-valid").words}
+    ranked = lexicons.lexicon("duelo-es-5-common")
+    assert all(valid[word] is word for word in ranked.words)
+    assert ranked.display("arbol") == "árbol"
