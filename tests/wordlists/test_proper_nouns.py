@@ -67,19 +67,3 @@ def test_the_crossword_dictionary_refuses_turkish_names() -> None:
     graph = dawg("cruzadas-tr-valid")
     assert [name for name in ("ahmet", "ayşe", "istanbul") if name in graph] == []
     assert [word for word in ("deniz", "kaya", "ev") if word not in graph] == []
-
-
-def test_the_part_of_speech_sources_decide_english_and_german_names() -> None:
-    """The rule itself (wordlists/build/names.py), where the build extras are installed (not on the site)."""
-    pytest.importorskip("lemminflect")
-    pytest.importorskip("HanTa")
-    pytest.importorskip("german_nouns")
-    from wordlists.build import names
-
-    assert [w for w in ("robin", "carol", "harry", "august") if names.read_as_name("en", w)] == []
-    assert [w for w in ("john", "mary") if not names.read_as_name("en", w)] == []
-    assert names.german_names(["Berlin", "Peter", "Bayern", "Rose", "Mark", "Hirsch", "Hans", "Sonne", "berlin"]) == {
-        "Berlin",
-        "Peter",
-        "Bayern",
-    }
