@@ -29,12 +29,12 @@ def figures() -> dict[str, Any]:
     return json.loads(PATH.read_text(encoding="utf-8"))
 
 
-def record(game: str, part: dict[str, Any], *, command: str, merge_languages: bool = True) -> None:
+def record(game: str, part: dict[str, Any], *, command: str) -> None:
     """Publish `game`'s new figures (selfplay --publish). A Duelo or Torneo run that measured some languages
     replaces those and keeps the others' earlier figures."""
     data = json.loads(PATH.read_text(encoding="utf-8")) if PATH.exists() else {}
     old = data.get(game, {})
-    if merge_languages and "languages" in part:
+    if "languages" in part:
         part = {**part, "languages": {**old.get("languages", {}), **part["languages"]}}
         commands = {**old.get("commands", {}), **{language: command for language in part["languages"]}}
         part = {**part, "commands": {key: commands[key] for key in sorted(commands)}}
