@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from games import wordle
-from games.runtime.engine import WordSource, common_slug
+from games.runtime.engine import WordSource, common_list
 from wordlists import alphabets
 
 EASY, MEDIUM, HARD = "easy", "medium", "hard"
@@ -97,11 +97,8 @@ def known_words(level: str, *, language: str, length: int, words: WordSource, va
     order of the common list, commonest first), the whole list for hard. A set of lists without a common
     list (a hand-made one in a test or tool) gives every level the whole list."""
     valid = pool(words(valid_slug), language, length)
-    if level not in VOCABULARY:
-        return valid
-    try:
-        common = words(common_slug(valid_slug))
-    except LookupError:
+    common = common_list(words, valid_slug) if level in VOCABULARY else None
+    if common is None:
         return valid
     known = pool(common, language, length, VOCABULARY[level])
     return known if known.words else valid

@@ -124,15 +124,22 @@ def common_slug(valid_slug: str) -> str:
     return valid_slug.removesuffix("-valid") + "-common"
 
 
+def common_list(words: WordSource, valid_slug: str) -> WordList | None:
+    """A valid list's common words (commonest first), or None when the source has none for it (a hand-made set
+    of lists in a test or tool, a language without frequency data): the bot then plays from the whole list."""
+    try:
+        return words(common_slug(valid_slug))
+    except LookupError:
+        return None
+
+
 _COMMON: dict[tuple[int, int], tuple[WordList, frozenset[str]]] = {}
 
 
 def common_words(words: WordSource, valid_slug: str, top: int) -> frozenset[str] | None:
-    """The `top` commonest words of a valid list, or None when the source has no common list for it (a
-    hand-made set of lists in a test or tool): the caller then plays from the whole list."""
-    try:
-        common = words(common_slug(valid_slug))
-    except LookupError:
+    """The `top` commonest words of a valid list as a set (None: see `common_list`)."""
+    common = common_list(words, valid_slug)
+    if common is None:
         return None
     # Keyed by identity with the list kept alive next to it, so that an id is never reused wrongly.
     cached = _COMMON.get((id(common), top))
