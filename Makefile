@@ -18,13 +18,14 @@ run: $(STAMP)
 test: $(STAMP)
 	bash scripts/test.sh
 
-# What the test command checks before the tests: lint, format, the import contracts, mypy (add `ruff format .` to fix
-# the format). mypy reads the settings (the django-stubs plugin), so it runs with the development ones.
+# What the test command checks before the tests: lint, format, the import contracts, mypy, eslint over static/js
+# (add `ruff format .` to fix the format). mypy reads the settings (the django-stubs plugin), so it runs with the development ones.
 lint: $(STAMP)
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/lint-imports
 	DEBUG=1 $(VENV)/bin/mypy
+	scripts/js-check.sh
 
 e2e: $(STAMP)
 	bash scripts/test.sh e2e
@@ -35,18 +36,18 @@ bench: $(STAMP)
 	DEBUG=1 DATABASE_URL=$${TEST_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/dreamgames} \
 	  REDIS_URL=$${TEST_REDIS_URL:-redis://127.0.0.1:6379/9} $(PY) -m bench
 
-# The loopback soak (docs/performance.md): `make soak` (about 60 s, 200 sockets, Redis down 5 s) or
-# `make soak PROFILE=long` (about 10 minutes, 1,000 sockets, the Celery worker killed now and then, Redis down
-# 15 s). It owns its database (recreated at the start) and runs a Redis of its own (/usr/bin/redis-server on a
-# free port), which it stops and starts again. SOAK_ARGS=--page-heartbeat: sockets give up as socket.js does.
+# The loopback soak (docs/performance.md): `make soak` (about 60 s of play, 200 sockets, Redis and PostgreSQL
+# down 5 s each), `make soak PROFILE=long` (about 10 minutes, 1,000 sockets, the clock and the workers killed now
+# and then, Redis and PostgreSQL down 15 s each) or PROFILE=peak (2,000 sockets). It runs a PostgreSQL cluster and
+# a Redis of its own (Debian's binaries, free ports), which it stops and starts again. SOAK_ARGS=--page-heartbeat:
+# sockets give up as socket.js does.
 PROFILE ?= short
 soak: $(STAMP)
-	DEBUG=1 DATABASE_URL=$${SOAK_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/dreamgames_soak} \
-	  $(PY) -m bench.soak --profile $(PROFILE) $(SOAK_ARGS)
+	DEBUG=1 $(PY) -m bench.soak --profile $(PROFILE) $(SOAK_ARGS)
 
 # Rebuild the translation catalogues after changing strings (needs gettext's msgfmt).
 messages: $(STAMP)
-	DEBUG=1 $(PY) manage.py makemessages -l es -l en --ignore=.venv --ignore=.local --no-obsolete
+	DEBUG=1 $(PY) manage.py makemessages -l es -l en --ignore=.venv --ignore=.local --ignore=tests --no-obsolete
 	DEBUG=1 $(PY) manage.py makemessages -d djangojs -l es -l en --ignore=.venv --ignore=.local --no-obsolete \
 		--ignore=node_modules --ignore=bench --ignore=tests
 	DEBUG=1 $(PY) manage.py compilemessages --ignore=.venv

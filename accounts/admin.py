@@ -6,7 +6,7 @@ from accounts.forms import NicknameField
 from accounts.models import PendingSignup, Player, Sighting
 from accounts.nicknames import NicknameError
 from accounts.services import player_rename
-from config.readonly_admin import ReadOnlyAdmin
+from toolkit.readonly_admin import ReadOnlyAdmin
 
 
 class PlayerAdminForm(forms.ModelForm):

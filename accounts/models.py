@@ -36,7 +36,7 @@ class Player(models.Model):
     # The games whose first-game guide this player has finished or skipped (issue 18): the room page shows a
     # game's guide once, over the first board the player opens, and never again (games/views.py guide_seen).
     guides_seen = models.JSONField(_("guides seen"), default=list, blank=True)
-    # The player's public page (/p/<nickname>-<tag>/, accounts/player_page.py; issue 19): hidden, it answers
+    # The player's public page (/p/<nickname>-<tag>/, players/views.py; issue 19): hidden, it answers
     # "not found" to everyone but its owner, as a page that never existed does (docs/player-page.md).
     page_hidden = models.BooleanField(
         _("public page hidden"), default=False, help_text=_("Only the player sees their page: others get not found.")
@@ -53,7 +53,7 @@ class Player(models.Model):
         return self.display_name
 
     def get_absolute_url(self) -> str:
-        """The player's public page (accounts/player_page.py)."""
+        """The player's public page (players/views.py)."""
         from django.urls import reverse
 
         return reverse("player_page", args=[self.page_handle])
@@ -69,7 +69,7 @@ class Player(models.Model):
     @property
     def page_handle(self) -> str:
         """The player's public page's part of the URL: nickname and tag, unique together (nickname_key and tag
-        are), e.g. "Ana María-0412"; a nickname may hold a dash, never the tag (accounts/player_page.py)."""
+        are), e.g. "Ana María-0412"; a nickname may hold a dash, never the tag (players/views.py)."""
         return f"{self.nickname}-{self.tag}"
 
 

@@ -17,8 +17,12 @@ import functools
 import re
 import unicodedata
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from django.utils.translation import gettext_lazy as _
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
 
 MIN_LENGTH = 3
 MAX_LENGTH = 20
@@ -119,7 +123,7 @@ WORD_BREAK = re.compile(r"[\s._\-0-9]+|(?<=[^\W\d_])(?=[A-Z])")
 @dataclass(frozen=True)
 class NicknameError(Exception):
     code: str
-    message: str
+    message: StrOrPromise  # a lazy translation, said in the asker's language
 
     def __str__(self) -> str:
         return str(self.message)
@@ -174,7 +178,7 @@ def _most_marks_on_a_letter(nickname: str) -> int:
 
 
 def _one_writing_system(nickname: str) -> bool:
-    from confusable_homoglyphs import categories
+    from confusable_homoglyphs import categories  # type: ignore[import-untyped]
 
     scripts = {categories.alias(char) for char in nickname} - NEUTRAL_SCRIPTS
     return len(scripts) <= 1 or any(scripts <= system for system in WRITING_SYSTEMS)

@@ -121,7 +121,7 @@ def player_set_palette(*, player: Player, palette: str) -> None:
 
 
 def player_set_page_hidden(*, player: Player, hidden: bool) -> None:
-    """Hide the player's public page from everyone but them, or show it again (accounts/player_page.py)."""
+    """Hide the player's public page from everyone but them, or show it again (players/views.py)."""
     player.page_hidden = hidden
     player.save(update_fields=["page_hidden"])
 

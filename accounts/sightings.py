@@ -10,6 +10,7 @@ accounts that shared a browser or an address recently.
 from __future__ import annotations
 
 import ipaddress
+import logging
 import secrets
 from datetime import timedelta
 
@@ -20,6 +21,7 @@ from django.utils import timezone
 
 from accounts.models import Player, Sighting
 
+log = logging.getLogger(__name__)
 DEVICE_COOKIE = "dg_device"
 DEVICE_SALT = "accounts.device"
 DEVICE_MAX_AGE = 2 * 365 * 24 * 3600
@@ -35,10 +37,10 @@ IPV6_PREFIX = 64
 def client_address(request) -> str | None:
     """Where the client is, as the sign-up grant's limit and the related-accounts check compare it: its IPv4
     address, or the first address of its IPv6 /64 (the address as every per-address limit of the site reads
-    it, config/client_address.py). None when it says nothing about the client: unknown, or loopback (the
+    it, toolkit/client_address.py). None when it says nothing about the client: unknown, or loopback (the
     development copy, where every browser is 127.0.0.1, or a proxy on the same host that does not pass the
     client's address on)."""
-    from config.client_address import client_ip
+    from toolkit.client_address import client_ip
 
     try:
         address = ipaddress.ip_address(client_ip(request))
@@ -63,10 +65,15 @@ def device_of(request) -> str | None:
 
 
 def sightings_record(*, user_id: int, device: str | None, address: str | None) -> bool:
-    """Record that this account was seen with this browser and address now (at most once an hour each)."""
+    """Record that this account was seen with this browser and address now (at most once an hour each: the
+    cache throttles the writes; without the cache, as in a Redis outage, every one is written)."""
     values = [(kind, value) for kind, value in ((Sighting.DEVICE, device), (Sighting.ADDRESS, address)) if value]
     ttl = int(REFRESH.total_seconds())
-    due = [(kind, value) for kind, value in values if cache.add(f"sighting:{user_id}:{kind}:{value}", 1, ttl)]
+    try:
+        due = [(kind, value) for kind, value in values if cache.add(f"sighting:{user_id}:{kind}:{value}", 1, ttl)]
+    except Exception:  # noqa: BLE001 - Redis away: the throttle is lost, not the sighting (wallet.trust reads it)
+        log.warning("sightings of user %s written without the cache's throttle (Redis?)", user_id)
+        due = values
     if not due:
         return False
     player_id = Player.objects.filter(user_id=user_id).values_list("pk", flat=True).first()
@@ -116,5 +123,10 @@ class DeviceMiddleware:
             )
         user = getattr(request, "user", None)
         if user is not None and user.is_authenticated:
-            sightings_record(user_id=user.pk, device=device, address=client_address(request))
+            # After the view: what it did has happened, so a failure here (the database away) is logged, never
+            # turned into an error for a change that was made (issue 31: an accept answered 500, match created).
+            try:
+                sightings_record(user_id=user.pk, device=device, address=client_address(request))
+            except Exception:  # noqa: BLE001
+                log.warning("sightings of user %s not recorded", user.pk, exc_info=True)
         return response

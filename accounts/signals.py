@@ -20,8 +20,10 @@ def remember_signup_address(sender, request, user, **kwargs) -> None:
 
 @receiver(email_confirmed, dispatch_uid="accounts_signup_confirmed")
 def take_over_the_guest(sender, request, email_address, **kwargs) -> None:
+    from accounts.addresses import drop_unconfirmed_claims
     from accounts.services import player_for_user
 
+    drop_unconfirmed_claims(email_address)  # the address is this account's now (accounts/addresses.py)
     player = player_for_user(user=email_address.user)
     session = getattr(request, "session", None)
     if session is not None and session.get(GUEST_SESSION_KEY) == player.pk:

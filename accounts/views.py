@@ -1,24 +1,19 @@
 from django.contrib import messages
-from django.http import HttpResponseBadRequest
+from django.http import HttpResponseBadRequest, HttpResponseRedirect
 from django.shortcuts import redirect, render
-from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from accounts.decorators import player_required
 from accounts.forms import GuestForm, NicknameForm, PageVisibilityForm, PaletteForm
 from accounts.guests import guest_sign_in
+from accounts.links import local_path
 from accounts.nicknames import NicknameError
 from accounts.services import player_rename, player_set_page_hidden, player_set_palette
 
 
 def _safe_next(request, default: str = "/") -> str:
-    candidate = request.POST.get("next") or request.GET.get("next") or default
-    if url_has_allowed_host_and_scheme(
-        candidate, allowed_hosts={request.get_host()}, require_https=request.is_secure()
-    ):
-        return candidate
-    return default
+    return local_path(request, request.POST.get("next") or request.GET.get("next")) or default
 
 
 @require_http_methods(["GET", "POST"])
@@ -26,7 +21,7 @@ def play_as_guest(request):
     """Any invite link sends a newcomer here: a nickname is all it takes to sit at a table."""
     next_url = _safe_next(request)
     if request.player:
-        return redirect(next_url)
+        return HttpResponseRedirect(next_url)
     form = GuestForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
@@ -35,7 +30,7 @@ def play_as_guest(request):
             form.add_error("nickname", error.message)
         else:
             messages.success(request, _("Welcome, %(name)s!") % {"name": player.nickname})
-            return redirect(next_url)
+            return HttpResponseRedirect(next_url)
     return render(request, "accounts/guest.html", {"form": form, "next": next_url})
 
 

@@ -128,15 +128,29 @@ def cruzadas(positions: int = 40, seed: int = 1, memory_samples: int = 4) -> lis
     figures = []
     for blanks in (0, 1, 2):
         data = found[blanks]
+        plural = "s" if blanks != 1 else ""
         figures.append(
             sampled(
                 AREA,
-                f"Cruzadas move generator, {blanks} blank{'s' if blanks != 1 else ''}",
+                f"Cruzadas move generator, {blanks} blank{plural}",
                 data["ms"],
                 "CPU ms",
                 f"movegen.generate on {positions} random midgame positions, same letters with {blanks} made blanks "
                 f"(games.cruzadas.arena, seed {seed}); {sum(data['moves']) / len(data['moves']):.0f} moves/position, "
                 f"peak {max(data['peak_mb']):.1f} MB allocated by one call (first {memory_samples} positions traced)",
+                p95=True,
+            )
+        )
+    for blanks in (0, 1, 2):
+        figures.append(
+            sampled(
+                AREA,
+                f"Cruzadas best play only, {blanks} blank{'s' if blanks != 1 else ''}",
+                found[blanks]["best_ms"],
+                "CPU ms",
+                f"movegen.best (the analysis' best play; the hard bot's adds its leave value) on the same "
+                f"{positions} positions and racks",
+                p95=True,
             )
         )
     return figures
@@ -340,12 +354,13 @@ def claves_maps(count: int = 20_000, boards: int = 2_000, seed: int = 1) -> list
     ]
 
 
-def _played_duelo_round(language: str, seats: int, level: str, rng: random.Random, words):
-    """One round of Duelo played by bots as the service would (every move recorded), played again: its steps."""
+def _played_duelo_round(language: str, seats: int, level: str, rng: random.Random, words, rounds: int = 1):
+    """One round (or `rounds`) of Duelo played by bots as the service would (every move recorded), played again:
+    its steps."""
     from games.duelo import bots, engine
     from games.runtime.rerun import ACT, CLOCK, Input, rerun
 
-    state = engine.new_game({"language": language, "rounds": 1, "round_seconds": 120}, seats, rng, T0, words=words)
+    state = engine.new_game({"language": language, "rounds": rounds, "round_seconds": 120}, seats, rng, T0, words=words)
     initial, inputs = engine.to_json(state), []
     now = engine.opens_at(state)
     while state.phase != engine.FINISHED:
@@ -440,6 +455,62 @@ def wordle_analysis(rounds: int = 4, tournaments: int = 1, seed: int = 1) -> lis
     return figures
 
 
+def round_cards(repeats: int = 3, seed: int = 1) -> list[Figure]:
+    """The batch lane's work for the round-end cards of one match (issue 30): at each round's end the task
+    analyses the match so far. Before: the whole analysis (every ended round again: the square of the rounds);
+    after: `analyse_round`, that round's guesses alone. Side by side in one run, CPU time of one thread, the
+    process's memo of the bot's words (games.wordle_analysis._SEEN) emptied before each match's cards, as a
+    fresh worker has it."""
+    from games import wordle_analysis
+    from games.duelo import analysis as duelo_analysis
+    from games.torneo import analysis as torneo_analysis
+    from wordlists.lexicon import lexicon
+
+    rng = random.Random(seed)
+    matches = (
+        ("Duelo, 5 rounds, 4 medium bots", duelo_analysis, _played_duelo_round("es", 4, "medium", rng, lexicon, 5)),
+        ("Torneo, 8 medium bots", torneo_analysis, _played_torneo("es", "medium", rng, lexicon)),
+    )
+    figures = []
+    for name, module, steps in matches:
+        ends = [
+            (index, event["round"])
+            for index, step in enumerate(steps)
+            for event in step.events
+            if event.get("type") == "round_ended"
+        ]
+        module.analyse(steps[:1], words=lexicon)  # the lists' word pools, built once per worker
+
+        def cards(one_round: bool, module=module, steps=steps, ends=ends) -> float:
+            wordle_analysis._SEEN.clear()
+            started = time.process_time()
+            for index, number in ends:
+                so_far = steps[: index + 1]
+                if one_round:
+                    module.analyse_round(so_far, number, words=lexicon)
+                else:
+                    module.analyse(so_far, words=lexicon)
+            return (time.process_time() - started) * 1000
+
+        before, after = [], []
+        for _repeat in range(repeats):
+            before.append(cards(False))
+            after.append(cards(True))
+        ratio = statistics.median(b / a for b, a in zip(before, after, strict=True))
+        figures.append(
+            Figure(
+                AREA,
+                f"Round-end cards of a match, {name}",
+                round(ratio, 2),
+                "x less CPU",
+                f"{len(ends)} cards; whole analysis at each round's end, median {statistics.median(before):.0f} ms "
+                f"(before) vs that round alone {statistics.median(after):.0f} ms (after); {repeats} repeats, "
+                f"alternated, CPU time of one thread",
+            )
+        )
+    return figures
+
+
 ALL = (
     wordle_feedback,
     duelo_bots,
@@ -449,5 +520,6 @@ ALL = (
     torneo_pairing,
     claves_maps,
     wordle_analysis,
+    round_cards,
     game_analysis,
 )

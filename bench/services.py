@@ -31,21 +31,23 @@ DUELO_GUESSES = 6
 
 @contextlib.contextmanager
 def private_celery_queue():
-    """Tasks this process sends go to a queue of its own, deleted afterwards."""
+    """Tasks this process sends go to queues of its own (copies of the lanes' queues), deleted afterwards."""
     import redis
     from django.conf import settings
 
+    from config import lanes
     from config.celery import app
 
-    queue = f"bench-{os.getpid()}"
-    previous = app.conf.task_default_queue
-    app.conf.task_default_queue = queue
+    prefix = f"bench-{os.getpid()}-"
+    lanes.use_prefix(app, prefix)
     try:
-        yield queue
+        yield prefix
     finally:
-        app.conf.task_default_queue = previous
+        lanes.use_prefix(app, settings.CELERY_QUEUE_PREFIX)
         client = redis.Redis.from_url(settings.REDIS_URL)
-        client.delete(queue, f"_kombu.binding.{queue}")
+        for lane in lanes.LANES:
+            name = lanes.queue(lane, prefix)
+            client.delete(name, f"_kombu.binding.{name}")
         client.close()
 
 

@@ -1,5 +1,6 @@
-"""The pieces of the real stack that the bench and the soak start: a database of their own, daphne, a
-Celery worker and beat as processes (the way scripts/run.py starts them), and what we read off them.
+"""The pieces of the real stack that the bench and the soak start: a database of their own, daphne, the clock, a
+Celery worker of each lane and beat as processes (the command lines of config/launch.py, as scripts/run.py
+starts them), and what we read off them.
 
 Every process gets its own session (process group), its output goes to a log file (a pipe nobody drains
 would block it), and `Stack.stop_all` ends them in reverse order, SIGKILL after a grace period.
@@ -16,6 +17,9 @@ import sys
 import time
 from pathlib import Path
 from urllib.parse import urlparse, urlunparse
+
+from config import launch
+from config.lanes import LANES
 
 ROOT = Path(__file__).resolve().parent.parent
 PY = sys.executable
@@ -132,73 +136,37 @@ class Stack:
         the site's, unless a bench serves it with something of its own added (bench/transport_asgi.py)."""
         self.port = port or free_port()
         # A generous handshake timeout: the soak measures how long connects take, it does not cut them.
-        daphne = self._start(
-            name,
-            [
-                PY,
-                "-m",
-                "daphne",
-                "-b",
-                "127.0.0.1",
-                "-p",
-                str(self.port),
-                "--websocket_connect_timeout",
-                "60",
-                application,
-            ],
-        )
+        argv = launch.daphne(PY, port=self.port, application=application, extra=("--websocket_connect_timeout", "60"))
+        daphne = self._start(name, argv)
         if not wait_for_port(self.port, 60, daphne):
             raise RuntimeError(f"{name} did not start: {self.tail(name)}")
         return f"http://127.0.0.1:{self.port}"
 
-    def start_worker(self, queue: str | None = None, app: str = "config") -> None:
-        """The Celery worker; `queue`: only that queue (a bench's own), else the default one; `app`: the site's
-        Celery app, unless a bench sends its tasks elsewhere (bench/transport_celery.py)."""
+    def start_workers(self, app: str = "config", queue_prefix: str = "", lanes: tuple[str, ...] = tuple(LANES)) -> None:
+        """The clock and a Celery worker of each of `lanes` (config/launch.py). `app`: the site's Celery app,
+        unless a bench sends its tasks elsewhere (bench/transport_celery.py, with its `queue_prefix`)."""
+        self.start_clock()
+        for lane in lanes:
+            self.start_worker(lane, app=app, queue_prefix=queue_prefix)
+
+    def start_worker(self, lane: str, app: str = "config", queue_prefix: str = "") -> None:
+        """The Celery worker of `lane` (a new one, after a kill: its node name says which start it is)."""
         self.worker_starts += 1
-        # Threads, as docs/deployment.md runs it: a bot's slow move (Cruzadas, up to a second of CPU) must not
-        # hold up every clock behind it, and the tasks mostly wait on PostgreSQL.
-        self._start(
-            "worker",
-            [
-                PY,
-                "-m",
-                "celery",
-                "-A",
-                app,
-                "worker",
-                "--loglevel=INFO",
-                "--pool=threads",
-                "--concurrency=4",
-                "--without-mingle",
-                "--without-gossip",
-                "--hostname",
-                f"soak-{os.getpid()}-{self.worker_starts}@%h",
-                *(["--queues", queue] if queue else []),
-            ],
-        )
+        hostname = f"{lane}-{os.getpid()}-{self.worker_starts}@%h"
+        self._start(f"worker-{lane}", launch.worker(PY, lane, hostname=hostname, app=app, queue_prefix=queue_prefix))
+
+    def start_clock(self) -> None:
+        self._start("clock", launch.clock(PY))
 
     def start_beat(self) -> None:
-        self._start(
-            "beat",
-            [
-                PY,
-                "-m",
-                "celery",
-                "-A",
-                "config",
-                "beat",
-                "--loglevel=INFO",
-                "--schedule",
-                str(self.logs / "celerybeat-schedule"),
-            ],
-        )
+        self._start("beat", launch.beat(PY, schedule=self.logs / "celerybeat-schedule"))
 
-    def kill_worker(self) -> None:
-        """SIGKILL, as a crash or an OOM kill would: whatever it held reserved is lost with it."""
-        worker = self.processes.get("worker")
-        if worker is not None and worker.poll() is None:
-            os.killpg(worker.pid, signal.SIGKILL)
-            worker.wait()
+    def kill(self, name: str) -> None:
+        """SIGKILL, as a crash or an OOM kill would: whatever it held (a worker's reserved tasks) is lost with it."""
+        process = self.processes.get(name)
+        if process is not None and process.poll() is None:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait()
 
     def alive(self, name: str) -> bool:
         process = self.processes.get(name)
@@ -235,6 +203,14 @@ class Stack:
         for log in self.files:
             log.close()
         self.files = []
+
+
+def collect_static(env: dict[str, str]) -> None:
+    """What a deployment does before it serves with production settings (docs/deployment.md): the hashed
+    static files WhiteNoise serves, without which a page's {% static %} fails."""
+    subprocess.run(
+        [PY, "manage.py", "collectstatic", "--noinput", "-v", "0"], cwd=ROOT, env=env, check=True, capture_output=True
+    )
 
 
 def production_env() -> dict[str, str]:

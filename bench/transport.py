@@ -5,10 +5,10 @@ run, on the same sockets and the same two daphne processes.
         --transport-rates 30,60,100 --transport-seconds 15 --transport-repeats 3]
         [--transport-games duelo,torneo,wordgrid,cruzadas,claves]
 
-The stack (bench/stack.py): two daphne processes and a Celery worker (no beat) on the bench's own database
-and on REDIS_URL's Redis, the tasks on the bench's own queue (`bench-<pid>`, deleted at the end; the daphne
-processes and the worker both send there: bench/transport_asgi.py, bench/transport_celery.py), with the
-site's channel layer (`RedisPubSubChannelLayer`, config/settings.py), and the site's production settings
+The stack (bench/stack.py): two daphne processes, the clock and a Celery worker of each lane (no beat) on the
+bench's own database and on REDIS_URL's Redis, the tasks on the bench's own copies of the lanes' queues
+(`bench-<pid>-live`, `-batch`, deleted at the end; every process of the stack sends there: CELERY_QUEUE_PREFIX,
+config/lanes.py), with the site's channel layer (config/settings.py), and the site's production settings
 (bench.stack.production_env: DEBUG off). The daphne processes serve bench/transport_asgi.py: the site's
 application, whose room socket also relays a `bench.frame` group
 message as it is (a route only these processes have).
@@ -54,6 +54,8 @@ after sockets open (the rooms answer each arrival).
   turn) times it. Latency: from the call to `group_send` to that receipt. No database. The games' clocks
   run meanwhile (Duelo rounds, Torneo turns of 30 s, Wordgrid clocks): `match_frames` in the JSON counts
   the match frames the sockets received during the step.
+- **clock lateness**: the deadlines the clock applied during the step (observe.streams.CLOCK: deadline to
+  commit), their p99 and max, and each lane's queue at the step's end (issue 30).
 - **daphne CPU per move**: utime + stime of both daphne processes (`/proc/<pid>/stat`) before the
   step's first move and after its grace, divided by the moves delivered.
 - **SQL statements per move**: Django's `CaptureQueriesContext` around one `match_act` of the game's
@@ -308,8 +310,10 @@ async def run_step(
     loop = asyncio.get_running_loop()
     transactions_before = await loop.run_in_executor(database, count_transactions)
     cpu_before = {name: cpu_seconds(pid) for name, pid in pids.items()}
+    began = time.time()
     await _offer(step, tables, rate, seconds, size)
     cpu_after = {name: cpu_seconds(pid) for name, pid in pids.items()}
+    lateness = await loop.run_in_executor(database, clock_lateness, began, time.time())
     # An idle PostgreSQL backend publishes its counters only after 10 s (PostgreSQL 15, PGSTAT_IDLE_INTERVAL):
     # read them after that, so that a step's transactions are not counted in the next one.
     await asyncio.sleep(STATS_SETTLE_SECONDS)
@@ -326,7 +330,32 @@ async def run_step(
         transactions=transactions,
     )
     result.update(refused=dict(step.refused), match_frames=step.match_frames, matches_started=step.started)
+    result.update(lateness)
     return result
+
+
+def clock_lateness(began: float, ended: float) -> dict[str, Any]:
+    """The deadlines the clock applied during a step (observe.streams.CLOCK, on the bench's Redis): how many, and
+    how late (p50, p99, max, ms), and how many tasks waited in each lane's queue at its end (issue 30)."""
+    import redis
+    from django.conf import settings
+
+    from config import lanes
+    from observe import streams
+
+    client = redis.Redis.from_url(settings.REDIS_URL)
+    try:
+        late = [float(e["late_ms"]) for e in streams.entries(client, streams.CLOCK, began) if float(e["at"]) <= ended]
+        queued = {f"{lane}_queue": client.llen(lanes.queue(lane, settings.CELERY_QUEUE_PREFIX)) for lane in lanes.LANES}
+    finally:
+        client.close()
+    return {
+        "deadlines": len(late),
+        "clock_p50": percentile(late, 0.5) if late else None,
+        "clock_p99": percentile(late, 0.99) if late else None,
+        "clock_max": max(late) if late else None,
+        **queued,
+    }
 
 
 async def _measure_game(plan: Plan, room: GameTables, pids: dict[str, int], out) -> list[dict[str, Any]]:
@@ -420,9 +449,9 @@ def side_by_side(results: list[dict[str, Any]], statements: dict[str, list[int]]
     rows = _rows(results)
     header = (
         "| game | sockets, offered | path | achieved/s | delivery | p50 | p95 | p99 ms | daphne CPU/move ms "
-        "| DB transactions/move | load (1 min) |"
+        "| DB transactions/move | clock late p99 / max ms | load (1 min) |"
     )
-    lines = [header, "|" + "---|" * 11]
+    lines = [header, "|" + "---|" * 12]
     for row in rows:
         where = f"| {row['game']} | {row['open']:,}, {row['rate']:g}/s"
         for path in PATHS:
@@ -431,15 +460,17 @@ def side_by_side(results: list[dict[str, Any]], statements: dict[str, list[int]]
                 f"{where} | {path} | {_cell(item['achieved_per_s'])} "
                 f"| {_cell(None if item['delivery'] is None else item['delivery'] * 100, ' %')} | {_cell(item['p50'])} "
                 f"| {_cell(item['p95'])} | {_cell(item['p99'])} | {_cell(item['cpu_ms_per_move'])} "
-                f"| {_cell(item['transactions_per_move'])} | {', '.join(f'{load:.2f}' for load in row['loads'])} |"
+                f"| {_cell(item['transactions_per_move'])} | {_cell(item.get('clock_p99'))} / "
+                f"{_cell(item.get('clock_max'))} ({_cell(item.get('deadlines'))}) "
+                f"| {', '.join(f'{load:.2f}' for load in row['loads'])} |"
             )
         share = row["ratios"]
         lines.append(
             f"{where} | real / bare | | | {_cell(share['p50'], 'x')} | "
-            f"| {_cell(share['p99'], 'x')} | {_cell(share['cpu_ms_per_move'], 'x')} | | |"
+            f"| {_cell(share['p99'], 'x')} | {_cell(share['cpu_ms_per_move'], 'x')} | | | |"
         )
         if row["game"] != BASELINE and row["cpu_vs_duelo"] is not None:
-            lines.append(f"{where} | real / Duelo's real | | | | | | {_cell(row['cpu_vs_duelo'], 'x')} | | |")
+            lines.append(f"{where} | real / Duelo's real | | | | | | {_cell(row['cpu_vs_duelo'], 'x')} | | | |")
     lines.append("\nnot accepted, real path, by repeat (not_sent: the board had no move, nothing was sent):")
     lines += [f"  {row['game']}, {row['open']:,} sockets, {row['rate']:g}/s: {row['refused']}" for row in rows]
     lines.append("SQL statements per move (match_act of the game's move, in-process, two moves):")
@@ -513,7 +544,7 @@ def run(plan: Plan = Plan()) -> tuple[list[Figure], str]:
 
     from bench.soak import checks
     from bench.soak.run import make_people
-    from bench.stack import Stack, production_env
+    from bench.stack import Stack, collect_static, production_env
 
     def out(line: str) -> None:
         print(f"[transport {time.strftime('%H:%M:%S')}] {line}", flush=True)
@@ -525,16 +556,15 @@ def run(plan: Plan = Plan()) -> tuple[list[Figure], str]:
     statements = _spares(plan, people)
     connections.close_all()
     logs = RESULTS / "transport-logs" / datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
-    from config.celery import app
-
-    queue = app.conf.task_default_queue  # the bench's own (services.private_celery_queue), for the whole stack
-    env = dict(checks.env_for(os.environ["DATABASE_URL"], os.environ["REDIS_URL"]), BENCH_CELERY_QUEUE=queue)
+    prefix = f"bench-{os.getpid()}-"  # the lanes' queues of the bench's own (config/lanes.py), for the whole stack
+    env = dict(checks.env_for(os.environ["DATABASE_URL"], os.environ["REDIS_URL"]), CELERY_QUEUE_PREFIX=prefix)
     env.update(production_env())  # measured as the site runs: DEBUG off
+    collect_static(env)
     stack = Stack(env, logs)
     database = ThreadPoolExecutor(1, thread_name_prefix="bench-db")  # every query of the load generator
     try:
         bases = [stack.start_daphne(f"daphne-{n}", application="bench.transport_asgi:application") for n in (0, 1)]
-        stack.start_worker(queue=queue, app="bench.transport_celery")
+        stack.start_workers(app="bench.transport_celery", queue_prefix=prefix)
         pids = {name: stack.processes[name].pid for name in ("daphne-0", "daphne-1")}
         results = asyncio.run(_measure(plan, people[: -extra or None], bases, pids, database, out))
     finally:

@@ -5,15 +5,14 @@ from its room's group and sends its text to the browser as it is.
 
 That is the bare transport: a message published on the channel layer (Redis pub/sub), received by a
 daphne process, written to a websocket, with no database and no view built. The site never has this
-route; nothing but `python -m bench --only transport` starts a process with it. With BENCH_CELERY_QUEUE
-set, the tasks these processes send go to that queue (the bench's own, which only its worker reads).
+route; nothing but `python -m bench --only transport` starts a process with it. The bench gives its processes
+CELERY_QUEUE_PREFIX (config/lanes.py): the tasks they send go to the bench's own copies of the lanes' queues,
+which only its workers read.
 
     python -m daphne bench.transport_asgi:application
 """
 
 # isort: off
-import os
-
 from config import asgi  # first: Django set up, the site's application built
 
 # isort: on
@@ -30,11 +29,6 @@ from config.routing import websocket_urlpatterns  # noqa: E402
 from config.ws_origin import SameOriginValidator  # noqa: E402
 from games.routing import websocket_urlpatterns as game_routes  # noqa: E402
 from games.runtime.consumers import RoomConsumer  # noqa: E402
-
-if os.environ.get("BENCH_CELERY_QUEUE"):  # the bench's own queue: no worker of anyone else runs these tasks
-    from config.celery import app
-
-    app.conf.task_default_queue = os.environ["BENCH_CELERY_QUEUE"]
 
 
 class BenchRoomConsumer(RoomConsumer):

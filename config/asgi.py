@@ -3,7 +3,8 @@
 A websocket must come from the site's own page: its Origin is compared, scheme, host and port, with the
 socket's own origin (config/ws_origin.py), so a page of another site, of another port of the same host or
 plain http in front of https cannot open a socket with our player's cookies. Then it is given the session's
-user and the Player who sits at tables (registered or guest).
+user and the Player who sits at tables (registered or guest); while the database is away it is told to try
+again later instead (config/outage.py).
 """
 
 import os
@@ -18,6 +19,7 @@ from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 
 from accounts.channels import PlayerScopeMiddleware  # noqa: E402
+from config.outage import AwaySocketMiddleware  # noqa: E402
 from config.routing import websocket_urlpatterns  # noqa: E402
 from config.warmup import start_up  # noqa: E402
 from config.ws_origin import SameOriginValidator  # noqa: E402
@@ -27,6 +29,8 @@ start_up()  # last before serving: the lists loaded, everything made so far out 
 application = ProtocolTypeRouter(
     {
         "http": django_asgi_app,
-        "websocket": SameOriginValidator(AuthMiddlewareStack(PlayerScopeMiddleware(URLRouter(websocket_urlpatterns)))),
+        "websocket": SameOriginValidator(
+            AwaySocketMiddleware(AuthMiddlewareStack(PlayerScopeMiddleware(URLRouter(websocket_urlpatterns))))
+        ),
     }
 )

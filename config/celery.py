@@ -11,6 +11,8 @@ app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
 app.autodiscover_tasks(["config"])
 
+import config.task_stats  # noqa: E402, F401 - the tasks' observations (issue 30): connects their signals
+
 
 @signals.worker_init.connect
 def _start_up(**_kwargs):

@@ -138,6 +138,11 @@ def read_database(env: Mapping[str, str], default_sqlite: Path) -> dict:
     ORM call and daphne's handshake timeout closes the sockets that wait, and persistent
     connections (CONN_MAX_AGE) leak under ASGI, one per request thread, until PostgreSQL refuses
     clients (both found by load tests: docs/decisions.md #4).
+
+    The pool checks each connection before handing it out (a connection the server dropped, in an outage,
+    is replaced rather than given to a request) and waits at most POOL_TIMEOUT_SECONDS for one: a request
+    is answered that the site is catching its breath rather than hang (issue 31, observe/database.py, which
+    also makes the pool anew once the database is back).
     """
     import dj_database_url
 
@@ -157,8 +162,12 @@ def read_database(env: Mapping[str, str], default_sqlite: Path) -> dict:
         raise ImproperlyConfigured("DATABASE_URL must point at PostgreSQL (or SQLite for development)")
     if config["ENGINE"] == "django.db.backends.postgresql":
         size = read_int(env, "DB_POOL_SIZE", 8, minimum=1)
-        config.setdefault("OPTIONS", {})["pool"] = {"min_size": 1, "max_size": size, "timeout": 20}
-    return config
+        config.setdefault("OPTIONS", {})["pool"] = {"min_size": 1, "max_size": size, "timeout": POOL_TIMEOUT_SECONDS}
+        config["CONN_HEALTH_CHECKS"] = True  # with a pool: psycopg_pool's check of each connection it hands out
+    return dict(config)
+
+
+POOL_TIMEOUT_SECONDS = 5
 
 
 def read_redis_url(env: Mapping[str, str], default: str) -> str:
@@ -166,3 +175,16 @@ def read_redis_url(env: Mapping[str, str], default: str) -> str:
     if not url.startswith(("redis://", "rediss://", "unix://")):
         raise ImproperlyConfigured(f"REDIS_URL must start with redis://, rediss:// or unix://, not {url!r}")
     return url
+
+
+def redis_retry_options(asynchronous: bool = True) -> dict:
+    """redis-py's options for a command that meets a dead connection: one more try, at once, on a new one (the
+    async client's Retry for the channel layer, the sync one for the cache)."""
+    from redis.backoff import NoBackoff
+    from redis.exceptions import ConnectionError as RedisConnectionError
+
+    if asynchronous:
+        from redis.asyncio.retry import Retry
+    else:
+        from redis.retry import Retry  # type: ignore[assignment]
+    return {"retry_on_error": [RedisConnectionError], "retry": Retry(NoBackoff(), 1)}

@@ -1,4 +1,5 @@
-"""/healthz: can this web process serve? /healthz/details: do the database, Redis, a worker and beat answer?
+"""/healthz: can this web process serve? /healthz/details: do the database, Redis, each lane's workers, the clock
+and beat answer?
 
 Two answers, because anyone can reach the first (issue 17). `/healthz` is the load balancer's: 200
 `{"ok": true}` when this process reaches its database and Redis, 503 `{"ok": false}` otherwise, and nothing
@@ -8,10 +9,12 @@ operator's: each part on its own, the worker and beat included, for staff users 
 that sends `Authorization: Bearer <HEALTHZ_TOKEN>` (the token from the environment, compared in constant
 time; no token set: staff only); anyone else gets 403 and no details.
 
-Beat and the worker are judged apart, from beat's heartbeat task (config/tasks.py): beat by when it last
-*sent* one, a worker by when one last *ran*. Both are cache reads, so a probe costs two Redis GETs, not a
-broadcast. Only when both are stale (beat is down, so no heartbeat was there to run) is a worker asked
-directly, with a control ping that returns at the first reply (at most PING_TIMEOUT when none answers).
+Beat and the workers are judged apart, from beat's heartbeat task (config/tasks.py): beat by when it last
+*sent* one, each lane's workers (config/lanes.py: `worker` is the live lane's, `batch` the batch lane's) by
+when one last *ran* in that lane. The clock (games.runtime.clock) by when it last ticked. All are cache reads,
+so a probe costs a few Redis GETs, not a broadcast. Only when beat and the live lane are both stale (beat is
+down, so no heartbeat was there to run) is a worker asked directly, with a control ping that returns at the
+first reply (at most PING_TIMEOUT when none answers).
 """
 
 import hmac
@@ -24,26 +27,36 @@ from django.http import JsonResponse
 from django.views.decorators.cache import never_cache
 
 from config.celery import app as celery_app
-from config.tasks import HEARTBEAT_RAN_KEY, HEARTBEAT_SENT_KEY
+from config.lanes import BATCH, LIVE
+from config.tasks import HEARTBEAT_SENT_KEY, ran_key
+from games.runtime.clock import HEARTBEAT_KEY as CLOCK_HEARTBEAT_KEY
+from observe import database
+from observe.database import health as database_health
 
 # Beat sends the heartbeat every 5 s; three missed beats (sent, or run) mean that part is down or behind.
 STALE_AFTER = 15.0
+CLOCK_STALE_AFTER = 5.0
+# The batch lane's heartbeat waits behind its backlog (at most scheduling.BATCH_BACKLOG short tasks).
+BATCH_STALE_AFTER = 300.0
 PING_TIMEOUT = 1.0
 
 
 def check_database() -> dict:
+    if database_health.is_away():  # known away: said at once, not after the pool's timeout
+        return {"ok": False, "error": "away", "seconds": round(database_health.away_for(), 1)}
     try:
         with connection.cursor() as cursor:
             cursor.execute("SELECT 1")
             cursor.fetchone()
         return {"ok": True, "vendor": connection.vendor}
     except Exception as error:  # noqa: BLE001 - a health check reports any failure
+        database.note(error)
         return {"ok": False, "error": error.__class__.__name__}
 
 
 def check_redis() -> dict:
     try:
-        client = cache._cache.get_client()  # the same Redis the site uses for cache, channels, Celery
+        client = cache._cache.get_client()  # type: ignore[attr-defined]  # the Redis backend's client: the same Redis the site uses for cache, channels, Celery
         client.ping()
         return {"ok": True}
     except Exception as error:  # noqa: BLE001
@@ -66,9 +79,34 @@ def check_beat() -> dict:
     return {"ok": age < STALE_AFTER, "seconds_since_heartbeat_sent": round(age, 1)}
 
 
-def check_worker(beat: dict) -> dict:
+def check_clock() -> dict:
+    """The clock ticks several times a second and notes it every second: stale means no clock is running, or
+    it cannot reach its database."""
     try:
-        age = _age(HEARTBEAT_RAN_KEY)
+        age = _age(CLOCK_HEARTBEAT_KEY)
+    except Exception as error:  # noqa: BLE001
+        return {"ok": False, "error": error.__class__.__name__}
+    if age is None:
+        return {"ok": False, "error": "the clock never ticked"}
+    return {"ok": age < CLOCK_STALE_AFTER, "seconds_since_tick": round(age, 1)}
+
+
+def check_batch() -> dict:
+    """The batch lane: a heartbeat run there lately. Its queue may be long by design (its bound defers work);
+    a heartbeat stale for longer than that queue takes means no batch worker runs."""
+    try:
+        age = _age(ran_key(BATCH))
+    except Exception as error:  # noqa: BLE001
+        return {"ok": False, "error": error.__class__.__name__}
+    if age is None:
+        return {"ok": False, "error": "no heartbeat run yet"}
+    return {"ok": age < BATCH_STALE_AFTER, "seconds_since_heartbeat_ran": round(age, 1)}
+
+
+def check_worker(beat: dict) -> dict:
+    """The live lane's workers (the bots' moves, the launches)."""
+    try:
+        age = _age(ran_key(LIVE))
     except Exception as error:  # noqa: BLE001
         return {"ok": False, "error": error.__class__.__name__}
     ran = {} if age is None else {"seconds_since_heartbeat_ran": round(age, 1)}
@@ -113,6 +151,8 @@ def healthz_details(request):
         "database": check_database(),
         "redis": check_redis(),
         "worker": check_worker(beat),
+        "batch": check_batch(),
+        "clock": check_clock(),
         "beat": beat,
     }
     healthy = all(check["ok"] for check in checks.values())

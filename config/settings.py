@@ -12,6 +12,7 @@ from pathlib import Path
 from django.utils.translation import gettext_lazy as _
 
 from config import env as read
+from config import lanes
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 LOCAL_DIR = BASE_DIR / ".local"  # git-ignored: the SQLite file, the generated key, embedded Redis
@@ -45,15 +46,20 @@ INSTALLED_APPS = [
     "ratings",
     "wordlists",
     "games",
+    "players",
 ]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "config.requests.RefuseNulMiddleware",  # a NUL in the path or the query: 400, before any view (issue 31)
     "config.headers.SiteCSPMiddleware",
     "django_permissions_policy.PermissionsPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
+    # While the database is away, every page says the site is catching its breath at once, in the visitor's
+    # language (config/outage.py): nothing above reads the database.
+    "config.outage.AwayMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -101,11 +107,15 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 REDIS_URL = read.read_redis_url(ENV, f"redis://127.0.0.1:{EMBEDDED_REDIS_PORT}/0")
 
+# A connection that died with Redis (an outage, a restart) is found out by its first command after it: that
+# command is tried once more on a new connection instead of failing (the soak: the first broadcast of each
+# worker thread after Redis returned failed with "Connection closed by server", seconds later).
 CACHES = {
     "default": {
         "BACKEND": "django.core.cache.backends.redis.RedisCache",
         "LOCATION": REDIS_URL,
         "KEY_PREFIX": "dg",
+        "OPTIONS": read.redis_retry_options(asynchronous=False),
     }
 }
 
@@ -114,8 +124,9 @@ CACHES = {
 # dropped by the Redis client's read timeout.
 CHANNEL_LAYERS = {
     "default": {
-        "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
-        "CONFIG": {"hosts": [{"address": REDIS_URL, "socket_timeout": None}]},
+        # channels_redis' pub/sub layer whose sockets look again once Redis is back after an outage (issue 30).
+        "BACKEND": "games.runtime.layer.RecoveringPubSubChannelLayer",
+        "CONFIG": {"hosts": [{"address": REDIS_URL, "socket_timeout": None, **read.redis_retry_options()}]},
     }
 }
 
@@ -135,13 +146,26 @@ CELERY_WORKER_CONSUMER = "config.worker:Consumer"
 # "restores" it as they finish; the soak saw the restored worker fetch nothing more in 2 of 3 runs (timers
 # and bots stuck until the worker was killed). Without the reduction it kept fetching (docs/decisions.md 23).
 CELERY_WORKER_ENABLE_PREFETCH_COUNT_REDUCTION = False
+# Two lanes of work (config/lanes.py, decision 70): live (bots, launches) and batch (analyses, archives), each
+# served by workers of its own; deadlines and the sweeps are the clock process's (games.runtime.clock).
+# CELERY_QUEUE_PREFIX: private copies of the lanes' queues, for a bench that shares a Redis with others.
+CELERY_QUEUE_PREFIX = ENV.get("CELERY_QUEUE_PREFIX", "")
+CELERY_TASK_ROUTES = lanes.task_routes(CELERY_QUEUE_PREFIX)
+# A task sent without a route never lands on the live lane.
+CELERY_TASK_DEFAULT_QUEUE = lanes.queue(lanes.BATCH, CELERY_QUEUE_PREFIX)
 CELERY_BEAT_SCHEDULE = {
-    # Beat proves it is alive to /healthz; game sweepers join this schedule as games arrive.
-    "heartbeat": {"task": "config.tasks.heartbeat", "schedule": 5.0},
-    # Advances overdue matches, re-arms lost bot moves, drops silent sockets, applies abandons.
-    "games-sweep": {"task": "games.sweep", "schedule": 2.0},
-    "lobby-sweep": {"task": "lobby.sweep", "schedule": 2.0},  # queue presence, quick matches whose task was lost
+    # Beat proves it is alive to /healthz, and each lane's heartbeat that a worker of that lane runs.
+    f"heartbeat-{lane}": {
+        "task": "config.tasks.heartbeat",
+        "schedule": 5.0,
+        "args": (lane,),
+        "options": {"queue": lanes.queue(lane, CELERY_QUEUE_PREFIX)},
+    }
+    for lane in lanes.LANES
 }
+# What the clock process runs every few seconds beside the deadlines, outside any queue: the bots owed a move,
+# silent sockets, abandons, archives owed (games); queue presence and quick matches due (lobby).
+CLOCK_SWEEPS = ["games.tasks.sweep", "lobby.tasks.sweep"]
 CELERY_TIMEZONE = "UTC"
 # Bots' human-like think times are multiplied by this (1 on the site). Tests and the soak that play whole
 # tournaments with bots through real Celery set it lower; the rules' own clocks are never scaled.
@@ -171,6 +195,8 @@ AUTH_PASSWORD_VALIDATORS = [
 ACCOUNT_LOGIN_METHODS = {"email"}
 ACCOUNT_SIGNUP_FIELDS = ["email*", "password1*", "password2*"]
 ACCOUNT_SIGNUP_FORM_CLASS = "accounts.forms.NicknameSignupForm"
+# An address is taken only once an account confirmed it (accounts/addresses.py, issue 31).
+ACCOUNT_FORMS = {"signup": "accounts.addresses.ConfirmedOwnerSignupForm"}
 # An account is logged in once its address is confirmed (the link logs in the browser that signed up): only
 # then can a sign-up with an address already registered look like a new one (ACCOUNT_PREVENT_ENUMERATION:
 # allauth mails the owner instead and shows the same page). Nobody waits to play: guests play every free
@@ -212,7 +238,7 @@ AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
 AXES_RESET_ON_SUCCESS = False
 AXES_HANDLER = "axes.handlers.database.AxesDatabaseHandler"
 AXES_USERNAME_CALLABLE = "accounts.login_limits.account_key"
-AXES_CLIENT_IP_CALLABLE = "config.client_address.client_ip"  # the address every per-address limit uses
+AXES_CLIENT_IP_CALLABLE = "toolkit.client_address.client_ip"  # the address every per-address limit uses
 AXES_LOCKOUT_CALLABLE = "accounts.login_limits.locked_out"  # a translated page, status 429
 AXES_HTTP_RESPONSE_CODE = 429
 LOGIN_REDIRECT_URL = "/"
@@ -273,17 +299,20 @@ BEHIND_PROXY = read.read_bool(ENV, "BEHIND_PROXY", not DEBUG)
 if BEHIND_PROXY:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 # The client's address, for every limit by address: the last X-Forwarded-For entry (the one our proxy
-# appended) behind the proxy, else REMOTE_ADDR. config/client_address.py; docs/security.md.
+# appended) behind the proxy, else REMOTE_ADDR. toolkit/client_address.py; docs/security.md.
 CLIENT_IP_FROM_FORWARDED_FOR = BEHIND_PROXY
 # allauth's own limits (ACCOUNT_RATE_LIMITS) take the same address: the last X-Forwarded-For entry behind the
 # proxy. Left at 0 they would take REMOTE_ADDR, the proxy, and every player would share one log-in budget.
 ALLAUTH_TRUSTED_PROXY_COUNT = 1 if CLIENT_IP_FROM_FORWARDED_FOR else 0
-RATELIMIT_IP_META_KEY = "config.client_address.client_ip"
+RATELIMIT_IP_META_KEY = "toolkit.client_address.client_ip"
 RATELIMIT_USE_CACHE = "default"  # Redis (CACHES above): the counts are shared by every daphne process
 # Code look-ups by someone not in the room or group (/r/?code=, /r/CODE/, /g/CODE/, Claves' box): per
 # address, each budget on its own (games/lookups.py). Over either: 429, whether the code exists or not.
 # CODE_LOOKUP_RATES="10/m,100/h" in the environment (the load benches raise it: their players share an address).
 CODE_LOOKUP_RATES = tuple(rate.strip() for rate in ENV.get("CODE_LOOKUP_RATES", "10/m,100/h").split(",") if rate)
+# New guests per address (accounts/guests.py): a family or a class shares one address; a script making guests
+# by the second (to multiply every limit per player) does not get far. GUEST_CREATION_RATES in the environment.
+GUEST_CREATION_RATES = tuple(rate.strip() for rate in ENV.get("GUEST_CREATION_RATES", "10/m,60/h").split(",") if rate)
 
 # What a page may load and run (django-csp 4; config/headers.py adds the page's own ws:/wss: origin to
 # connect-src). Nothing inline: no <script> bodies, on* handlers or style attributes anywhere, the admin's

@@ -8,6 +8,8 @@ from config.health import healthz, healthz_details
 from config.i18n import catalogue_etag
 from config.webapp import favicon, manifest
 
+handler500 = "config.outage.server_error"  # the database or Redis away: a page that says so (503), not a 500
+
 urlpatterns = [
     path("healthz", healthz, name="healthz"),
     path("healthz/details", healthz_details, name="healthz_details"),
@@ -20,7 +22,8 @@ urlpatterns = [
     # The texts of the site's JavaScript (the djangojs domain), in the request's language: kit.js t().
     path("jsi18n/", etag(catalogue_etag)(JavaScriptCatalog.as_view()), name="javascript-catalog"),
     path("", include("accounts.urls")),
-    path("words/", include("wordlists.urls")),
+    path("", include("players.urls")),
+    path("words/", include("games.wordlist_urls")),
     path("wallet/", include("wallet.urls")),
     path("ratings/", include("ratings.urls")),
     path("", include("games.urls")),

@@ -35,6 +35,7 @@ def start_up() -> None:
 
 def warm_up() -> None:
     """Load every published word list (the set or the graph its games read) and freeze what exists."""
+    from games.runtime.catalogue import game_slugs, spec_for
     from wordlists.lexicon import DAWG_BACKED, dawg, lexicon, manifest
 
     started = time.perf_counter()
@@ -43,6 +44,10 @@ def warm_up() -> None:
             lexicon(slug)
         if info.dawg_sha256 is not None:  # the graph that Wordgrid and Letras Cruzadas (and their bots) walk
             dawg(slug)
+    for slug in game_slugs():  # what each game makes once (its spec's warm_up: Letras Cruzadas' move tables)
+        made = spec_for(slug).warm_up
+        if made is not None:
+            made()
     # A collection first, so that the garbage of start-up is freed rather than frozen with the rest.
     gc.collect()
     gc.freeze()

@@ -4,27 +4,24 @@ look, and act through actions."""
 from django.contrib import admin, messages
 from django.utils.translation import gettext_lazy as _
 
-from config.readonly_admin import ReadOnlyAdmin, ReadOnlyInline
 from games.models import Match, MatchEvent, MatchResult, Room, Seat
 from games.runtime.matches import match_stop
+from toolkit.readonly_admin import ReadOnlyAdmin, ReadOnlyInline
 
 
 class SeatInline(ReadOnlyInline):
     model = Seat
-    fields = ["index", "player", "bot_level"]
-    readonly_fields = fields
+    fields = readonly_fields = ("index", "player", "bot_level")
 
 
 class EventInline(ReadOnlyInline):
     model = MatchEvent
-    fields = ["version", "kind", "data", "at"]
-    readonly_fields = fields
+    fields = readonly_fields = ("version", "kind", "data", "at")
 
 
 class ResultInline(ReadOnlyInline):
     model = MatchResult
-    fields = ["player", "seat", "place", "won", "points"]
-    readonly_fields = fields
+    fields = readonly_fields = ("player", "seat", "place", "won", "points")
 
 
 @admin.register(Room)

@@ -55,7 +55,8 @@ class FastJSONField(models.JSONField):
         if not prepared:
             value = self.get_prep_value(value)
         if connection.vendor == "postgresql":
-            from django.db.backends.postgresql.psycopg_any import Jsonb  # what Django's own field hands psycopg
+            # What Django's own field hands psycopg.
+            from django.db.backends.postgresql.psycopg_any import Jsonb  # type: ignore[import-untyped]
 
             return Jsonb(value, dumps=dumps)
         return dumps(value)  # SQLite (a development run) stores the text

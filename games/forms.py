@@ -1,11 +1,11 @@
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from games.duelo import engine as duelo_engine
-from games.duelo.bots import LEVELS
-from wordlists.alphabets import language_names
+from games.runtime.catalogue import spec_for
 
-LANGUAGE_NAMES = language_names(duelo_engine.LANGUAGES)
+# Duelo's word languages by their own names, and its bots' levels: its spec's (no engine needed here).
+LANGUAGE_NAMES = spec_for("duelo").word_languages
+LEVELS = spec_for("duelo").bot_levels
 
 
 def bot_level_choices():
@@ -17,4 +17,4 @@ class SeatForm(forms.Form):
 
 
 class QuickMatchForm(forms.Form):
-    language = forms.ChoiceField(choices=[(code, LANGUAGE_NAMES[code]) for code in duelo_engine.LANGUAGES])
+    language = forms.ChoiceField(choices=list(LANGUAGE_NAMES.items()))

@@ -1,7 +1,7 @@
 """Code look-ups by someone who is not in the room or group: the "enter a code" box (/r/?code=, Claves'
 too), the invite pages /r/CODE/ and /g/CODE/ and every other page reached by a code. Each counts against
 the address's budgets (settings.CODE_LOOKUP_RATES: django-ratelimit on the Redis cache, the address from
-config.client_address); over either, the answer is 429 before the code is looked at, so it says nothing
+toolkit.client_address); over either, the answer is 429 before the code is looked at, so it says nothing
 of whether the code exists. A player already in the room or group is not counted: they know the code.
 docs/security.md, "Links and look-ups"."""
 
@@ -10,7 +10,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.http import HttpResponse
 from django.shortcuts import render
-from django_ratelimit.core import is_ratelimited
+from django_ratelimit.core import is_ratelimited  # type: ignore[import-untyped]
 
 GROUP = "code-lookup"
 

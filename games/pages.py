@@ -5,10 +5,11 @@ room against a bot or a friend. An error's message is games.runtime.errors.error
 from __future__ import annotations
 
 from django.contrib import messages
+from django.http import HttpResponseRedirect
 from django.shortcuts import redirect
-from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import get_language
 
+from accounts.links import local_path
 from games.forms import LANGUAGE_NAMES
 from games.runtime.errors import GameError, error_text
 from games.runtime.matches import match_start
@@ -17,10 +18,8 @@ from games.runtime.rooms import room_create
 
 def back(request, default: str):
     """Back to the page the form was on when it says so (the lobby page posts here too), else `default`."""
-    back = request.POST.get("next", "")
-    if url_has_allowed_host_and_scheme(back, allowed_hosts={request.get_host()}, require_https=request.is_secure()):
-        return redirect(back)
-    return redirect(default)
+    path = local_path(request, request.POST.get("next"))
+    return HttpResponseRedirect(path) if path else redirect(default)
 
 
 def word_language_default() -> str:

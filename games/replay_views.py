@@ -1,8 +1,13 @@
 """A finished match's page (`/m/<id>/`, issue 19): its replay, move by move, with the game's analysis.
 
 Public, like a spectator's seat: the frames are the archive's (games.runtime.archive), each exactly what anyone
-watching saw at that moment, and the players are shown by nickname only. The page mounts the game's own board
-(static/js/replay.js feeds it the frames as the room socket would), so a replay looks like the game.
+watching saw at that moment, and the players are shown by nickname only (a player who hid their page, not even
+by that). The page mounts the game's own board (static/js/replay.js feeds it the frames as the room socket
+would), so a replay looks like the game.
+
+A room's code never leaves here (issue 31: match ids are sequential, and a replay page gave away the code of
+every match's room, private and live ones included, which is an invitation to sit or watch). A match still
+being played links to the lobby's way to watch it only when its room is listed there anyway (public).
 """
 
 from __future__ import annotations
@@ -19,9 +24,10 @@ from django.views.decorators.http import require_GET
 from accounts.models import Player
 from accounts.nicknames import bot_name
 from games.models import Match, MatchArchive
-from games.runtime.archive import ANALYSED_GAMES, archive_build, round_analysis
+from games.runtime.archive import analysed_games, archive_build, round_analysis_kept, round_analysis_send, round_ended
 from games.runtime.catalogue import spec_for
 from games.runtime.rerun import ACT, CLOCK, STOP
+from games.selectors import room_is_listed
 from wordlists.alphabets import LANGUAGE_NAMES
 
 
@@ -38,14 +44,14 @@ def _names(match: Match) -> list[dict[str, Any]]:
     seats = []
     for index, sitter in enumerate(match.lineup):
         player = people.get(sitter.get("player"))
+        hidden = player is not None and player.page_hidden  # they asked not to be shown (players/views.py)
         seats.append(
             {
                 "index": index,
                 "kind": "player" if player else "bot",
-                "nickname": player.nickname if player else bot_name(index),
-                # Their public page, unless they hid it (accounts/player_page.py).
-                "url": player.get_absolute_url() if player and not player.page_hidden else None,
-                "tag": player.tag if player else None,
+                "nickname": (_("A player") if hidden else player.nickname) if player else bot_name(index),
+                "url": player.get_absolute_url() if player and not hidden else None,
+                "tag": player.tag if player and not hidden else None,
                 "bot_level": sitter.get("bot") or None,
                 "online": True,
                 "is_you": False,
@@ -67,12 +73,20 @@ def match_replay(request, match_id: int):
         "seats": _names(match),
         "archive": archive,
         "stylesheets": [*spec.stylesheets, f"css/{match.game}.css"],
-        "language_name": LANGUAGE_NAMES.get((match.room.settings or {}).get("language")),
+        "language_name": LANGUAGE_NAMES.get((match.room.settings or {}).get("language", "")),
         "aborted": bool((match.outcome or {}).get("aborted")),
         "live": match.status != Match.FINISHED,
+        "watch_url": _watch_url(match),
         "dictionaries": dictionaries(match.state),
     }
     return render(request, "games/replay.html", context)
+
+
+def _watch_url(match: Match) -> str | None:
+    """Where to watch a match still being played: the lobby's own way in, for a room the lobby lists anyway."""
+    if match.status == Match.FINISHED or not room_is_listed(match.room):
+        return None
+    return reverse("room_watch", args=[match.room.code])
 
 
 def dictionaries(state: dict[str, Any]) -> list[tuple[str, str | None]]:
@@ -101,10 +115,15 @@ def match_replay_data(request, match_id: int) -> JsonResponse:
 @require_GET
 def round_analysis_data(request, match_id: int, number: int) -> JsonResponse:
     """A round's analysis for the round-end card of Duelo and the Torneo, in the page's language: per seat, its
-    notes. 404 while the round is played (nothing of it is told before it ends)."""
-    entry = round_analysis(match_id, number)
+    notes. Only what was made once is read (issue 31): a round that has ended but whose analysis the batch lane
+    has not made yet answers 202 `{"pending": true}` (and the lane is asked for it, once); a round still played,
+    or none, 404. Nothing of a round is told before it ends, and no request computes an analysis."""
+    entry = round_analysis_kept(match_id, number)
     if entry is None:
-        raise Http404(_("This round has no analysis yet."))
+        if not round_ended(match_id, number):
+            raise Http404(_("This round has no analysis yet."))
+        round_analysis_send(match_id, number)
+        return JsonResponse({"round": number, "pending": True, "seats": []}, status=202)
     return JsonResponse(
         {"round": number, "seats": [{"seat": seat["seat"], "notes": _notes(seat)} for seat in entry.get("seats", [])]}
     )
@@ -135,7 +154,7 @@ def _payload(match: Match, archive: MatchArchive, seats: list[dict[str, Any]]) -
             "type": "room",
             "v": 1,
             "room": {
-                "code": match.room.code,
+                "code": "",  # never the room's (see the module's docstring)
                 "game": match.game,
                 "bot_levels": [],
                 "invite_url": "",
@@ -152,7 +171,7 @@ def _payload(match: Match, archive: MatchArchive, seats: list[dict[str, Any]]) -
         },
         "frames": frames,
         "analysed": archive.analysis is not None,
-        "analysable": match.game in ANALYSED_GAMES,
+        "analysable": match.game in analysed_games(),
         "summary": summary,
         "stakes": None,
     }

@@ -1,6 +1,9 @@
 """Celery tasks of the games. Each takes ids, calls one service, and is safe to run late or twice.
 
-The lobby's own sweep (queue presence, quick-match launches) is lobby.tasks.sweep."""
+Two lanes (config/lanes.py, decision 70): `bot_move` is live work; `archive_match` and `round_analysis` are
+batch work. Deadlines are no task at all: the clock process applies them (games.runtime.clock), and runs the
+sweeps below, outside any queue, so that no backlog can hold them up. The lobby's own sweep (queue presence,
+quick-match launches) is lobby.tasks.sweep."""
 
 from __future__ import annotations
 
@@ -15,33 +18,12 @@ from django.utils import timezone
 
 from games.models import Match
 from games.runtime import archive, broadcast, matches, presence, scheduling
-from games.runtime.abandon import abandons_sweep
+from games.runtime.abandon import abandons_sweep, deserted_sweep
+from games.runtime.engine import engine_for
+from observe import database
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
-
-# The sweeper advances matches whose deadline passed more than this long ago: a punctual timer task
-# normally does it first, so the sweeper only catches what was lost.
-SWEEP_GRACE_SECONDS = 1.0
-# Matches with a deadline of their own: a clock step, or the end of the join grace (docs/protocol.md).
-LIVE = ("playing", "arriving")
-
-
-@shared_task(name=scheduling.ADVANCE_MATCH, ignore_result=True)
-def advance_match(match_id: int, deadline: str) -> bool:
-    """The timer of one deadline (ISO). Stale once the match's deadline moved; a task that runs a little
-    early (the broker's clock) arms itself again rather than leave the deadline to the sweeper.
-
-    A task that fails gives up (no retry: the sweeper advances an overdue match), logged with the match."""
-    try:
-        at = datetime.fromisoformat(deadline)
-        if matches.match_advance(match_id=match_id, deadline=at):
-            return True
-        if timezone.now() < at and Match.objects.filter(pk=match_id, status__in=LIVE, deadline=at).exists():
-            scheduling.arm_deadline(match_id, at)
-    except Exception:
-        log.exception("advance_match of match %s (deadline %s) gave up; the sweeper advances it", match_id, deadline)
-    return False
 
 
 @shared_task(name=scheduling.BOT_MOVE, ignore_result=True)
@@ -50,7 +32,8 @@ def bot_move(match_id: int, seat: int, turn: str) -> bool:
     the move again once its pending mark has expired)."""
     try:
         return matches.match_bot_move(match_id=match_id, seat=seat, turn=turn)
-    except Exception:
+    except Exception as error:
+        database.note(error)
         log.exception(
             "bot_move of match %s seat %s (turn %s) gave up; the sweeper schedules it again", match_id, seat, turn
         )
@@ -62,11 +45,13 @@ def archive_match(match_id: int) -> bool:
     """Keep a finished match for its replay, then make its analysis (games.runtime.archive). Safe twice; a task
     that fails is logged and the sweeper sends it again."""
     try:
-        archive.archive_build(match_id)
-        return archive.archive_analyse(match_id)
-    except Exception:
+        return archive.archive_and_analyse(match_id)
+    except Exception as error:
+        database.note(error)
         log.exception("archive_match of match %s gave up; the sweeper sends it again", match_id)
         return False
+    finally:
+        scheduling.batch_done(archive.archive_key(match_id))
 
 
 @shared_task(name=archive.ROUND_ANALYSIS, ignore_result=True)
@@ -74,24 +59,27 @@ def round_analysis(match_id: int, number: int) -> bool:
     """Make a round's analysis as soon as it ends, for the round-end card (games.runtime.archive)."""
     try:
         return archive.round_analysis(match_id, number) is not None
-    except Exception:
+    except Exception as error:
+        database.note(error)
         log.exception("round_analysis of match %s round %s gave up; the card asks for it itself", match_id, number)
         return False
+    finally:
+        scheduling.batch_done(archive.round_key(match_id, number))
 
 
-@shared_task(name="games.sweep", ignore_result=True)
 def sweep() -> dict:
-    """Beat runs this every few seconds. It decides nothing: it calls the same services.
+    """The clock process runs this every SWEEP_SECONDS (games.runtime.clock), beside its deadlines. It decides
+    nothing: it calls the same services.
 
     Each part runs on its own: one that fails (Redis down fails presence and the broker, not the
-    database) is logged and the others still run, so overdue clocks are kept during an outage."""
+    database) is logged and the others still run."""
     return sweep_parts(
         "sweep",
         (
-            ("advanced", _advance_overdue),
             ("bots", _schedule_owed_bots),
             ("silent", _silent_sockets),
             ("abandoned", abandons_sweep),
+            ("deserted", deserted_sweep),
             ("archived", _archive_unarchived),
         ),
     )
@@ -126,31 +114,31 @@ def _part(label: str, name: str, part: Callable[[datetime], int], now: datetime)
     try:
         return part(now)
     except PartFailed as failed:
+        database.note(failed.__cause__ or failed)
         log.error("%s: %s failed at %s; the next sweep tries again", label, name, failed, exc_info=failed.__cause__)
         return 0
-    except Exception:
+    except Exception as error:
+        database.note(error)
         log.exception("%s: %s failed; the next sweep tries again", label, name)
         return 0
 
 
-def _advance_overdue(now) -> int:
-    overdue = list(
-        Match.objects.filter(status__in=LIVE, deadline__lte=now - timedelta(seconds=SWEEP_GRACE_SECONDS)).values_list(
-            "pk", flat=True
-        )[:500]
-    )
-    return each(overdue, "match {}".format, lambda match_id: matches.match_advance(match_id=match_id))
-
-
 def _schedule_owed_bots(now) -> int:
     # Only a match with a bot seat can owe a bot move. Picking those from the lineups spares loading every
-    # playing match's state every two seconds (the soak measured 0.27 s a sweep with 100 matches playing).
+    # playing match's state every two seconds (the soak measured 0.27 s a sweep with 100 matches playing), and
+    # the states of those are read in one query, not one each (the clock's profile, issue 30: most of a sweep).
     with_bots = [
         pk
         for pk, lineup in Match.objects.filter(status=Match.PLAYING).values_list("pk", "lineup")
         if any(sitter.get("bot") for sitter in lineup)
-    ]
-    return each(with_bots[:500], "match {}".format, scheduling.schedule_bots)
+    ][:500]
+    rows = Match.objects.filter(pk__in=with_bots, status=Match.PLAYING).values_list("pk", "game", "lineup", "state")
+
+    def schedule(row) -> int:
+        match_id, game, lineup, state = row
+        return scheduling.schedule_bots(match_id, game=game, lineup=lineup, state=engine_for(game).from_json(state))
+
+    return each(rows, lambda row: f"match {row[0]}", schedule)
 
 
 def _silent_sockets(now) -> int:
@@ -174,12 +162,8 @@ def _archive_unarchived(now) -> int:
         status=Match.FINISHED, finished_at__gte=now - ARCHIVE_LOOKBACK, finished_at__lte=now - ARCHIVE_GRACE
     ).exclude(outcome__has_key="aborted")
     missing = recent.filter(archive__isnull=True) | recent.filter(
-        archive__analysis__isnull=True, archive__problem="", game__in=archive.ANALYSED_GAMES
+        archive__analysis__isnull=True, archive__problem="", game__in=archive.analysed_games()
     )
-    owed = list(missing.values_list("pk", flat=True)[:100])
+    owed = list(missing.order_by("finished_at").values_list("pk", flat=True)[:100])
 
-    def send(match_id: int) -> int:
-        scheduling.enqueue(archive.ARCHIVE_MATCH, (match_id,))
-        return 1
-
-    return each(owed, "match {}".format, send)
+    return each(owed, "match {}".format, lambda match_id: archive.archive_send(match_id, again=True))

@@ -1,13 +1,11 @@
-import importlib.util
-
 from django.urls import include, path
 
 from games import replay_views, rules_pages, views
-from games.runtime.catalogue import game_slugs
+from games.runtime.catalogue import game_module, game_slugs
 
 # The games' pages that go through the lobby (quick match, offers, the Cruzadas queue): lobby/urls.py.
 # A game's own pages: its games/<slug>/urls.py, included here for every game that has one.
-_GAME_PAGES = [slug for slug in game_slugs() if importlib.util.find_spec(f"games.{slug}.urls") is not None]
+_GAME_PAGES = [slug for slug in game_slugs() if game_module(slug, "urls") is not None]
 
 urlpatterns = [
     *[path("", include(f"games.{slug}.urls")) for slug in _GAME_PAGES],

@@ -10,10 +10,9 @@ import importlib
 import math
 
 from django.contrib import messages
-from django.http import HttpResponse, HttpResponseBadRequest
+from django.http import HttpResponse, HttpResponseBadRequest, HttpResponseRedirect
 from django.shortcuts import redirect, render
 from django.utils import timezone
-from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 from django.views.decorators.http import require_http_methods, require_POST
@@ -21,6 +20,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from accounts.decorators import player_required
 from accounts.forms import GuestForm
 from accounts.guests import guest_sign_in
+from accounts.links import local_path
 from accounts.nicknames import NicknameError
 from accounts.services import player_saw_guide
 from games.forms import SeatForm, bot_level_choices
@@ -268,7 +268,7 @@ def room_leave_view(request, code: str):
         # Leaving a tournament after the start is an automatic loss: the player is out; the seat stays theirs.
         current = room.matches.filter(status="playing").first()
         seat = current.seat_of(request.player.pk) if current is not None else None
-        if seat is not None:
+        if current is not None and seat is not None:
             from games.runtime.matches import match_abandon
 
             match_abandon(match_id=current.pk, seat=seat)
@@ -289,17 +289,20 @@ def room_leave_view(request, code: str):
     return redirect(spec_for(room.game).leave_to(room.settings))
 
 
-@require_http_methods(["GET"])
+@require_http_methods(["GET", "POST"])
 def room_watch_view(request, code: str):
-    """The lobby's "Live now" links: a match anyone may watch opens at once, as a spectator (never seated),
-    and counts as no code look-up (the room is listed for all to see). Anything else (a private room, a
-    match that ended, a visitor without a nickname yet) goes the usual way: the room's own page."""
+    """The lobby's "Live now" buttons (a POST, with the CSRF token: issue 31, a link that changed something by a
+    GET could be fired at a signed-in victim): a match anyone may watch opens at once, as a spectator (never
+    seated), and counts as no code look-up (the room is listed for all to see). A GET, and anything else (a
+    private room, a match that ended, a visitor without a nickname yet), goes the usual way: the room's own
+    page, which changes nothing by itself."""
     code = normalise_code(code)
     if not code:
         return redirect("home")
-    room = Room.objects.filter(code=code).exclude(status=Room.CLOSED).first()
-    if room is not None and request.player and room_is_listed(room) and not _in_room(room, request.player):
-        room_watch(room=room, player=request.player)
+    if request.method == "POST":
+        room = Room.objects.filter(code=code).exclude(status=Room.CLOSED).first()
+        if room is not None and request.player and room_is_listed(room) and not _in_room(room, request.player):
+            room_watch(room=room, player=request.player)
     return redirect("room", code=code)
 
 
@@ -325,7 +328,5 @@ def room_by_code(request):
         request.session[_LOOKED_UP] = code  # the invitation it leads to is this same look-up
         return redirect("room", code=code)
     messages.error(request, _("No open room has that code."))
-    back = request.GET.get("from", "")
-    if url_has_allowed_host_and_scheme(back, allowed_hosts={request.get_host()}):
-        return redirect(back)
-    return redirect("home")
+    back = local_path(request, request.GET.get("from"))
+    return HttpResponseRedirect(back) if back else redirect("home")

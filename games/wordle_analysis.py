@@ -27,6 +27,9 @@ from games.runtime.engine import gettext_noop as _
 from wordlists import alphabets
 
 SEED = "wordle-analysis"  # the bot's rng: the same for every position, so a position always gets one word
+# The bot's words of positions already analysed, in this process (Analyser.bot): a few MB at most.
+SEEN_LIMIT = 50_000
+_SEEN: dict[tuple[Any, ...], tuple[Any, Any, str]] = {}
 
 Note = dict[str, Any]
 Marks = tuple[str, ...]
@@ -106,8 +109,17 @@ class Analyser:
         return len(self.candidates(board, seen)) + (0 if board.hidden in self.words(board.hidden_slug) else 1)
 
     def bot(self, board: Board, seen: Sequence[tuple[str, Marks]], last_chance: bool) -> str:
-        """The hard bot's word (normalised) from the rows of `seen`."""
-        key = (board.valid_slug, board.hidden_slug, board.language, board.length, tuple(seen), last_chance)
+        """The hard bot's word (normalised) from the rows of `seen`.
+
+        Remembered beyond this match too (`_SEEN`, per process): the bot's word for a position depends on the
+        position, the lists and the tactics only (its rng has a fixed seed), and a position recurs across
+        matches and tasks: every board's opening (a third of a Duelo round's analysis), and each round again
+        when the match's archive is analysed after the round-end cards were (issue 30: the batch lane's work)."""
+        valid, hidden = self.words(board.valid_slug), self.words(board.hidden_slug)
+        key = (id(valid), id(hidden), board.language, board.length, tuple(seen), last_chance, self.tactics)
+        shared = _SEEN.get(key)
+        if shared is not None and shared[0] is valid and shared[1] is hidden:
+            return shared[2]
         found = self._bot.get(key)
         if found is None:
             found = wordle_bots.guess(
@@ -124,6 +136,9 @@ class Analyser:
                 last_chance=last_chance,
             )
             self._bot[key] = found
+            if len(_SEEN) >= SEEN_LIMIT:
+                _SEEN.clear()
+            _SEEN[key] = (valid, hidden, found)  # the lists kept alive beside their ids: an id is never reused
         return found
 
     def move(self, guess: Guess) -> dict[str, Any]:

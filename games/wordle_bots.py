@@ -22,13 +22,14 @@ their vocabulary): like a person, they then try a word they had not thought of.
 
 from __future__ import annotations
 
+import heapq
 import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from games import wordle
-from games.runtime.engine import WordSource, common_list
+from games.runtime.engine import UNLIMITED, Budget, WordSource, common_list
 from wordlists import alphabets
 
 EASY, MEDIUM, HARD = "easy", "medium", "hard"
@@ -64,6 +65,10 @@ class Pool:
     words: tuple[str, ...]
     letters: tuple[tuple[str, ...], ...]
     ranked: bool = False  # the words are in rank order, commonest first (a common list's)
+    # Each word's letters counted once, and every letter of the pool: hard scores the whole valid list by them
+    # at each move (issue 30: a set per word per move was most of a round's analysis)
+    distinct: tuple[tuple[str, ...], ...] = ()
+    alphabet: frozenset[str] = frozenset()
 
 
 _POOLS: dict[tuple[int, int, int | None], tuple[Any, Pool]] = {}
@@ -78,8 +83,13 @@ def pool(word_list: Any, language: str, length: int, top: int | None = None) -> 
     if cached is not None and cached[0] is word_list:
         return cached[1]
     words = tuple(w for w in word_list.words if alphabets.length(language, w) == length)[:top]
+    letters = tuple(tuple(alphabets.letters(language, w)) for w in words)
     found = Pool(
-        words=words, letters=tuple(tuple(alphabets.letters(language, w)) for w in words), ranked=top is not None
+        words=words,
+        letters=letters,
+        ranked=top is not None,
+        distinct=tuple(tuple(set(each)) for each in letters),
+        alphabet=frozenset(letter for each in letters for letter in each),
     )
     if len(_POOLS) > 64:
         _POOLS.clear()
@@ -117,11 +127,13 @@ def guess(
     tactics: Tactics,
     may_be_careless: bool,
     last_chance: bool,
+    budget: Budget = UNLIMITED,
 ) -> str:
     """The bot's next word, from the (word, marks) rows it has seen, out of the lists `words` gives.
 
     `may_be_careless`: an easy bot may ignore its amber and grey hints now (the game keeps it from doing
     so near its last rows). `last_chance`: medium and hard play the likeliest candidate (no probe).
+    `budget`: hard weighs its options until it is spent, then plays the best weighed (at least one).
     """
     seen = list(seen)
     rows: Rows = [(tuple(alphabets.letters(language, word)), wordle.pattern_of(marks)) for word, marks in seen]
@@ -142,7 +154,7 @@ def guess(
         return rng.choice([w for w in valid.words if w not in played])
     if level == MEDIUM or last_chance:
         return _medium(source, candidates, rng)
-    return _hard(source, valid, candidates, played, length, rng, tactics)
+    return _hard(source, valid, candidates, played, length, rng, tactics, budget)
 
 
 def fitting(words: Pool, rows: Rows) -> list[int]:
@@ -193,15 +205,16 @@ def _letter_counts(words: Pool, candidates: list[int]) -> dict[str, int]:
     """In how many candidates each letter appears (counted once per word)."""
     counts: dict[str, int] = {}
     for i in candidates:
-        for letter in set(words.letters[i]):
+        for letter in words.distinct[i]:
             counts[letter] = counts.get(letter, 0) + 1
     return counts
 
 
 def _likely(words: Pool, candidates: list[int], counts: dict[str, int], top: int) -> list[int]:
     """The candidates whose distinct letters are the most common among the candidates."""
-    scored = sorted(candidates, key=lambda i: -sum(counts[c] for c in set(words.letters[i])))
-    return scored[:top]
+    count, distinct = counts.__getitem__, words.distinct
+    # nlargest is sorted(..., reverse=True)[:top]: ties keep the candidates' order
+    return heapq.nlargest(top, candidates, key=lambda i: sum(map(count, distinct[i])))
 
 
 def _medium(words: Pool, candidates: list[int], rng: random.Random) -> str:
@@ -213,7 +226,14 @@ def _medium(words: Pool, candidates: list[int], rng: random.Random) -> str:
 
 
 def _hard(
-    words: Pool, valid: Pool, candidates: list[int], played: set[str], length: int, rng: random.Random, tactics: Tactics
+    words: Pool,
+    valid: Pool,
+    candidates: list[int],
+    played: set[str],
+    length: int,
+    rng: random.Random,
+    tactics: Tactics,
+    budget: Budget = UNLIMITED,
 ) -> str:
     n = len(candidates)
     if n <= 2:
@@ -222,18 +242,23 @@ def _hard(
     options = [(words.words[i], words.letters[i]) for i in _likely(words, candidates, counts, tactics.from_candidates)]
     if n > tactics.probe_above:
         # A probe's letter is informative when it splits the candidates: present in about half of them.
-        split = {letter: min(count, n - count) for letter, count in counts.items()}
-        probes = sorted(
-            (i for i in range(len(valid.words)) if valid.words[i] not in played),
-            key=lambda i: -sum(split.get(c, 0) for c in set(valid.letters[i])),
-        )[: tactics.probes]
+        split = dict.fromkeys(valid.alphabet, 0)
+        split.update((letter, min(count, n - count)) for letter, count in counts.items())
+        worth, distinct = split.__getitem__, valid.distinct
+        probes = heapq.nlargest(  # as sorted(..., reverse=True)[: probes]: ties keep the list's order
+            tactics.probes,
+            (i for i, word in enumerate(valid.words) if word not in played),
+            key=lambda i: sum(map(worth, distinct[i])),
+        )
         options += [(valid.words[i], valid.letters[i]) for i in probes]
     sample = candidates if n <= tactics.sample else rng.sample(candidates, tactics.sample)
     targets = [words.letters[i] for i in sample]
     solved = wordle.solved_pattern(length)
     pattern = wordle.pattern
     best, best_cost = options[0][0], float("inf")
-    for word, letters in options:
+    for weighed, (word, letters) in enumerate(options):
+        if weighed and budget.spent():  # the likeliest candidates come first: the best weighed stands
+            break
         buckets: dict[int, int] = {}
         for target in targets:
             code = pattern(letters, target)

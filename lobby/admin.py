@@ -5,21 +5,19 @@ tickets out of the queue."""
 from django.contrib import admin, messages
 from django.utils.translation import gettext_lazy as _
 
-from config.readonly_admin import ReadOnlyAdmin, ReadOnlyInline
 from lobby.models import Party, PartyMember, TicketPlayer, TournamentTicket
 from lobby.tournament_queue import ticket_withdraw
+from toolkit.readonly_admin import ReadOnlyAdmin, ReadOnlyInline
 
 
 class MemberInline(ReadOnlyInline):
     model = PartyMember
-    fields = ["player", "joined_at"]
-    readonly_fields = fields
+    fields = readonly_fields = ("player", "joined_at")
 
 
 class TicketPlayerInline(ReadOnlyInline):
     model = TicketPlayer
-    fields = ["player", "rating"]
-    readonly_fields = fields
+    fields = readonly_fields = ("player", "rating")
 
 
 @admin.register(Party)

@@ -68,6 +68,11 @@ class LobbyConsumer(SiteSocket):
         """Something the lobby page lists changed: the page fetches its sections again."""
         await self.send_json({"type": "lobby_changed"})
 
+    async def layer_recovered(self, event):
+        """Back from a Redis outage (games.runtime.layer): the page fetches its sections again, in case something
+        it lists changed while no announcement reached it."""
+        await self.send_json({"type": "lobby_changed"})
+
     async def lobby_party(self, event):
         """The player's group changed (members, search, start): its page and the lobby page refresh."""
         await self.send_json({"type": "group_changed", "code": event["code"]})

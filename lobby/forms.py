@@ -4,8 +4,11 @@ from django import forms
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
-from games.torneo.engine import LANGUAGES
-from games.torneo.spec import LANGUAGE_NAMES as TORNEO_LANGUAGE_NAMES  # each language by its own name
+from games.runtime.catalogue import spec_for
+
+# The Torneo's word languages, each by its own name (its spec's: the lobby imports no engine).
+TORNEO_LANGUAGE_NAMES = spec_for("torneo").word_languages
+LANGUAGES = tuple(TORNEO_LANGUAGE_NAMES)
 
 
 def default_word_language() -> str:

@@ -1,12 +1,11 @@
 """The lobby's "Live now": matches of every game being played in rooms not marked private, each with its
 players, how far along it is, and the link that opens it to watch (games.views.room_watch_view).
 
-How far along is read from the engine's stored state (the JSON of games/<slug>/engine.py), one small function
-per game in PROGRESS; a game without one shows no progress."""
+How far along, and the tables being played, each game tells (its engine's `progress`); a game that does not
+shows no progress."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -16,51 +15,10 @@ from django.utils.translation import gettext as _
 from accounts.models import Player
 from accounts.nicknames import bot_name
 from games.runtime.catalogue import spec_for
+from games.runtime.engine import engine_for
 from games.selectors import listed_live_matches
 
 LIMIT = 20
-
-
-def _duelo(state: dict[str, Any]) -> str:
-    return _("Round %(round)s of %(rounds)s") % {
-        "round": max(1, len(state.get("rounds", []))),
-        "rounds": state.get("settings", {}).get("rounds", "?"),
-    }
-
-
-def _torneo(state: dict[str, Any]) -> str:
-    still_in = sum(1 for out in state.get("out_round", []) if out is None)
-    return _("Round %(round)s · %(count)s still in") % {
-        "round": max(1, len(state.get("rounds", []))),
-        "count": still_in,
-    }
-
-
-def _wordgrid(state: dict[str, Any]) -> str:
-    return _("%(count)s words played") % {"count": len(state.get("plays", []))}
-
-
-def _cruzadas(state: dict[str, Any]) -> str:
-    scores = state.get("scores", [])
-    return _("Move %(move)s · %(scores)s") % {
-        "move": len(state.get("history", [])) + 1,
-        "scores": " – ".join(str(score) for score in scores),
-    }
-
-
-def _claves(state: dict[str, Any]) -> str:
-    turns = state.get("turns", 0)
-    used = turns - state.get("turns_left", turns)
-    return _("Turn %(turn)s of %(turns)s") % {"turn": min(turns, used + 1), "turns": turns}
-
-
-PROGRESS: dict[str, Callable[[dict[str, Any]], str]] = {
-    "duelo": _duelo,
-    "torneo": _torneo,
-    "wordgrid": _wordgrid,
-    "cruzadas": _cruzadas,
-    "claves": _claves,
-}
 
 
 @dataclass(frozen=True)
@@ -68,7 +26,8 @@ class LiveGame:
     game: str
     game_name: str
     players: list[str]
-    # Torneo: the duels being played this round, as "Ana – Bruno" (the players' line would be eight names).
+    # The tables being played at once (the Torneo's duels this round), as "Ana – Bruno" (the players' line would
+    # be eight names).
     duels: list[str]
     progress: str
     rated: bool
@@ -83,13 +42,15 @@ def _names(lineup: list[dict[str, Any]], nicknames: dict[int, str]) -> list[str]
     ]
 
 
-def _live_duels(state: dict[str, Any], names: list[str]) -> list[str]:
-    rounds = state.get("rounds") or [{}]
-    return [
-        " – ".join(names[seat] for seat in duel["seats"] if seat < len(names))
-        for duel in rounds[-1].get("duels", [])
-        if duel.get("end") is None
-    ]
+def _progress(match: Any, names: list[str]) -> tuple[str, list[str]]:
+    """How far along the match is and the tables being played, as its game tells them (the engine's
+    `progress`), in the page's language."""
+    engine = engine_for(match.game)
+    progress = engine.progress(engine.from_json(match.state))
+    if progress is None:
+        return "", []
+    tables = [" – ".join(names[seat] for seat in seats if seat < len(names)) for seats in progress.tables]
+    return _(progress.text) % dict(progress.params), tables
 
 
 def live_games(limit: int = LIMIT) -> list[LiveGame]:
@@ -103,14 +64,14 @@ def live_games(limit: int = LIMIT) -> list[LiveGame]:
         if not spec.spectators:
             continue
         names = _names(match.lineup, nicknames)
-        progress = PROGRESS.get(match.game)
+        progress, tables = _progress(match, names)
         games.append(
             LiveGame(
                 game=match.game,
                 game_name=spec.name,
                 players=names,
-                duels=_live_duels(match.state, names) if match.game == "torneo" else [],
-                progress=progress(match.state) if progress else "",
+                duels=tables,
+                progress=progress,
                 rated=bool(match.room.settings.get("rated")),
                 url=reverse("room_watch", args=[match.room.code]),
             )

@@ -13,15 +13,14 @@ from django.views.decorators.http import require_GET
 
 from accounts.decorators import player_required
 from games.forms import LANGUAGE_NAMES
-from games.torneo.engine import LANGUAGES
 from lobby import selectors
-from lobby.forms import TORNEO_LANGUAGE_NAMES, default_word_language
+from lobby.forms import LANGUAGES, TORNEO_LANGUAGE_NAMES, default_word_language
 from lobby.live_games import live_games
 from lobby.matchmaking import WINDOW
 from lobby.offers import offers_for
 from lobby.play_views import cruzadas_queue_context
 from lobby.quickmatch import is_first_quick_match
-from ratings.models import RATED_GAMES
+from ratings.games import rated_names
 from ratings.selectors import standing_of
 from wallet.conf import WINNER_SHARE_PERCENT
 from wallet.selectors import balance_of, stakes_open_to
@@ -68,7 +67,7 @@ def _context(request) -> dict:
         "duelo_within": selectors.rated_quick_waiting(
             game="duelo", language=default_word_language(), rating=standing_of(player, "duelo").value, exclude=player
         ),
-        "rated_games": RATED_GAMES,
+        "rated_games": rated_names(),
         # A newcomer's first quick match starts at once (anyone, bots after the wait); then rated comes first.
         "duelo_quick_mode": "anyone" if is_first_quick_match(player, "duelo") else "rated",
     }

@@ -14,8 +14,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from ratings.window import RATING_WINDOW
+
 SEATS = 8
-WINDOW = 200
+WINDOW = RATING_WINDOW
 
 
 @dataclass(frozen=True)

@@ -138,7 +138,7 @@ class TournamentTicket(models.Model):
         verbose_name_plural = _("tournament queue tickets")
 
     def __str__(self) -> str:
-        return f"{self.language} · {self.party.code if self.party_id else _('alone')}"
+        return f"{self.language} · {self.party.code if self.party is not None else _('alone')}"
 
 
 class TicketPlayer(models.Model):

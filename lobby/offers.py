@@ -67,6 +67,7 @@ def offer_post(*, player: Player, game: str, stake: int, near_only: bool = False
 
 def offer_cancel(*, player: Player, offer_id: int) -> None:
     with transaction.atomic():
+        Player.objects.select_for_update().get(pk=player.pk)  # the players first, then the offers (offer_accept)
         offer = StakeOffer.objects.select_for_update().filter(pk=offer_id, player=player).first()
         if offer is None or offer.status != StakeOffer.OPEN:
             raise LobbyRefusal("offer_gone", _("That offer is no longer open."))
@@ -83,8 +84,15 @@ def offer_accept(*, player: Player, offer_id: int, interface_language: str) -> M
     An offer its poster can no longer cover is withdrawn, so it fails once, not for everyone.
     Related accounts (wallet.trust) are refused, and the refusal is recorded for the admin."""
     _require_member(player)
+    poster_id = StakeOffer.objects.filter(pk=offer_id).values_list("player_id", flat=True).first()
+    if poster_id is None:
+        raise LobbyRefusal("offer_gone", _("That offer is no longer open."))
     try:
         with transaction.atomic():
+            # One lock order for everything that touches offers: the players' rows first (in id order), then the
+            # offers. Accepting locks the poster's other offers too (to withdraw those no longer covered): three
+            # accepts of one poster's offers at once, each holding its own offer first, deadlocked (issue 31).
+            list(Player.objects.select_for_update().filter(pk__in=[player.pk, poster_id]).order_by("pk"))
             offer = StakeOffer.objects.select_for_update().filter(pk=offer_id).first()
             if offer is None or offer.status != StakeOffer.OPEN:
                 raise LobbyRefusal("offer_gone", _("That offer is no longer open."))
@@ -102,8 +110,6 @@ def offer_accept(*, player: Player, offer_id: int, interface_language: str) -> M
                 )
             if is_frozen(player=offer.player):
                 raise LobbyRefusal("poster_frozen", _("The player who posted this offer cannot play for credits now."))
-            # Both players' rows in id order: two accepts between the same pair count their games one at a time.
-            list(Player.objects.select_for_update().filter(pk__in=[player.pk, offer.player_id]).order_by("pk"))
             refused = pairing_refusal(poster=offer.player, accepter=player)
             if refused:
                 raise _PairingRefused(refused, offer)
@@ -163,6 +169,7 @@ def offers_uncovered_withdraw(*, player_ids: list[int]) -> int:
     """Withdraw the open offers of these players whose stake is above their balance now. Returns how many."""
     withdrawn = 0
     with transaction.atomic():
+        list(Player.objects.select_for_update().filter(pk__in=player_ids).order_by("pk"))  # the players first
         for offer in StakeOffer.objects.select_for_update().filter(player_id__in=player_ids, status=StakeOffer.OPEN):
             if balance_of(player=offer.player) < offer.stake:
                 offer.status = StakeOffer.WITHDRAWN

@@ -65,11 +65,13 @@ def quick_match_join(*, player: Player, game: str, language: str, interface_lang
         candidates = (
             Room.objects.filter(game=game, is_public=True, status=Room.WAITING, settings__language=language)
             .filter(Exists(free_seat))
-            .order_by("launch_at")
+            .order_by("launch_at", "pk")  # the soonest to start, then the oldest: one answer when two tie
         )
         if rated:
-            # A rated room waits as long as it takes: its launch time only says when it may start.
-            candidates = candidates.filter(settings__rated=True, launch_at__isnull=False)
+            # A rated room waits as long as it takes: its launch time only says when it may start, and the
+            # sweeper moves it on each time it finds the room alone. So the order is the wait: the room whose
+            # people came first is filled first.
+            candidates = candidates.filter(settings__rated=True, launch_at__isnull=False).order_by("pk")
         else:
             candidates = candidates.filter(launch_at__gt=now).exclude(settings__has_key="rated")
         # room_join locks each room and checks again: a seat taken meanwhile just means the next room.

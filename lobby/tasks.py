@@ -1,4 +1,5 @@
-"""Celery tasks of the lobby. Beat runs `sweep` every 2 s, next to games.sweep (config/settings.py)."""
+"""Celery tasks of the lobby (a quick match's launch, in the live lane: config/lanes.py), and the lobby's sweep,
+which the clock process runs every 2 s beside games.tasks.sweep (settings.CLOCK_SWEEPS)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from games.models import Room
 from games.tasks import each, sweep_parts
 from lobby.queue_presence import absent_tickets_sweep
 from lobby.quickmatch import LAUNCH_QUICK_MATCH, quick_match_launch
+from observe import database
 
 log = logging.getLogger(__name__)
 
@@ -19,12 +21,12 @@ def launch_quick_match(room_id: int) -> bool:
     """A task that fails gives up, logged with the room (the lobby sweep launches the room once it is due)."""
     try:
         return quick_match_launch(room_id=room_id) is not None
-    except Exception:
+    except Exception as error:
+        database.note(error)
         log.exception("launch_quick_match of room id %s gave up; the lobby sweep launches it", room_id)
         return False
 
 
-@shared_task(name="lobby.sweep", ignore_result=True)
 def sweep() -> dict:
     """It decides nothing: it calls the lobby's services. Each part runs on its own (games.tasks.sweep_parts).
 

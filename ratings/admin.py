@@ -3,8 +3,8 @@ append-only and a rating is the sum of it: nobody edits or deletes either here."
 
 from django.contrib import admin
 
-from config.readonly_admin import ReadOnlyAdmin
 from ratings.models import Rating, RatingChange
+from toolkit.readonly_admin import ReadOnlyAdmin
 
 
 @admin.register(Rating)

@@ -1,5 +1,7 @@
 """Ratings per player per rated game, and their append-only history (one row per change)."""
 
+from __future__ import annotations
+
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
@@ -7,16 +9,7 @@ from accounts.models import Player
 
 START_RATING = 1000  # Torneo's own formula starts here (its rules)
 
-# The games whose results move a rating, with the name the leaderboard shows. Torneo is rated by its own formula
-# (issue 9: the spec's rating_change, services.rating_apply); the others by Glicko-2 (issue 20: GLICKO_GAMES,
-# services.glicko_apply; docs/ratings.md).
-RATED_GAMES: dict[str, str] = {
-    "duelo": _("Duelo de Palabras"),
-    "torneo": _("Torneo"),
-    "wordgrid": _("Wordgrid"),
-    "cruzadas": _("Letras Cruzadas"),
-}
-GLICKO_GAMES = frozenset({"duelo", "wordgrid", "cruzadas"})
+# Which games are rated, and how, the games tell (ratings/games.py, registered from their specs).
 
 
 class Rating(models.Model):
@@ -26,8 +19,8 @@ class Rating(models.Model):
     game = models.CharField(_("game"), max_length=20)
     value = models.IntegerField(_("rating"), default=START_RATING)
     games = models.PositiveIntegerField(_("rated games"), default=0)
-    # Glicko-2 games only (GLICKO_GAMES): `value` is `exact` rounded; the deviation as of `rated_at`, the last
-    # rated game (it grows with the time since, when read: ratings.selectors).
+    # Glicko-2 games only (ratings.games.is_glicko): `value` is `exact` rounded; the deviation as of `rated_at`, the
+    # last rated game (it grows with the time since, when read: ratings.selectors).
     exact = models.FloatField(_("exact rating"), null=True, blank=True)
     deviation = models.FloatField(_("rating deviation"), null=True, blank=True)
     volatility = models.FloatField(_("volatility"), null=True, blank=True)

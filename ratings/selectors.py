@@ -9,7 +9,9 @@ from datetime import datetime, timedelta
 from django.utils import timezone
 
 from ratings import glicko2
-from ratings.models import GLICKO_GAMES, RATED_GAMES, START_RATING, Rating, RatingChange
+from ratings.games import is_glicko, rated_slugs
+from ratings.games import is_rated as is_rated
+from ratings.models import START_RATING, Rating, RatingChange
 
 # Glicko-2's rating period (docs/ratings.md): a deviation grows by one period's volatility for every week without
 # a rated game, counted in fractions, when the rating is read or updated.
@@ -19,12 +21,8 @@ RATING_PERIOD = timedelta(days=7)
 PROVISIONAL_DEVIATION = 110
 
 
-def is_rated(game: str) -> bool:
-    return game in RATED_GAMES
-
-
 def start_rating(game: str) -> int:
-    return round(glicko2.START_RATING) if game in GLICKO_GAMES else START_RATING
+    return round(glicko2.START_RATING) if is_glicko(game) else START_RATING
 
 
 def periods_since(rated_at: datetime | None, now: datetime) -> float:
@@ -61,8 +59,8 @@ class Standing:
 
 def _standing(game: str, row: Rating | None, now: datetime) -> Standing:
     if row is None:
-        return Standing(game, start_rating(game), 0, round(glicko2.START_DEVIATION) if game in GLICKO_GAMES else None)
-    deviation = round(glicko_now(row, now).deviation) if game in GLICKO_GAMES else None
+        return Standing(game, start_rating(game), 0, round(glicko2.START_DEVIATION) if is_glicko(game) else None)
+    deviation = round(glicko_now(row, now).deviation) if is_glicko(game) else None
     return Standing(game, row.value, row.games, deviation)
 
 
@@ -91,10 +89,10 @@ def ratings_of(player) -> list[Rating]:
 
 
 def player_standings(player) -> list[Standing]:
-    """Every rating the player has, as pages show it, in the order of RATED_GAMES."""
+    """Every rating the player has, as pages show it, in the catalogue's order."""
     now = timezone.now()
     rows = {row.game: row for row in Rating.objects.filter(player=player)}
-    return [_standing(game, rows[game], now) for game in RATED_GAMES if game in rows]
+    return [_standing(game, rows[game], now) for game in rated_slugs() if game in rows]
 
 
 def leaderboard(game: str, limit: int = 50) -> list[Rating]:
@@ -134,7 +132,7 @@ def board_of(game: str, *, viewer_id: int | None, limit: int = 50) -> Board:
         .select_related("player")
         .order_by("-value", "-games", "player_id")[:BOARD_READ]
     )
-    if game not in GLICKO_GAMES:
+    if not is_glicko(game):
         _rank(rows)
         ranked, provisional = rows, []
     else:

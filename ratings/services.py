@@ -62,7 +62,8 @@ def rating_apply(*, game: str, match, changes: dict[int, tuple[int, int | None]]
 def glicko_apply(
     *, game: str, match, results: dict[int, list[tuple[int, float]]], places: dict[int, int | None], now=None
 ) -> list[RatingChange]:
-    """Apply one finished match to its players' Glicko-2 ratings (GLICKO_GAMES), in the caller's transaction.
+    """Apply one finished match to its players' Glicko-2 ratings (ratings.games.is_glicko), in the caller's
+    transaction.
 
     `results`: per player id, the games they played in it: (opponent's player id, score 1 / 0.5 / 0); Duelo gives
     every other person at the table. Every update reads everyone's rating as it was before this match (their

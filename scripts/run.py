@@ -1,7 +1,8 @@
 """Run the whole site for development in one process group: `make run`, Ctrl-C stops it all.
 
-Starts, in order: an embedded Redis (unless REDIS_URL is given), migrations, daphne
-(HTTP + websockets), a Celery worker and Celery beat, and supervises them: one that
+Starts, in order: an embedded Redis (unless REDIS_URL is given), migrations, then the site's processes
+as config/launch.py lists them (daphne for HTTP and websockets, the clock, a Celery worker of each lane,
+Celery beat), and supervises them: one that
 exits is started again, after 1 s, then 2, 4, ... up to 30 s while it keeps dying
 soon after its start (a run of a minute resets the back-off), each exit and restart
 logged. This is the policy docs/deployment.md gives systemd. If the site does not
@@ -19,6 +20,10 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))  # config.launch, before any settings exist
+
+from config import launch  # noqa: E402
+
 LOCAL = ROOT / ".local"
 PY = sys.executable
 
@@ -155,39 +160,10 @@ def main() -> int:
             env["REDIS_URL"] = f"redis://127.0.0.1:{redis_port}/0"
         log("migrating the database")
         subprocess.run([PY, "manage.py", "migrate", "--noinput"], cwd=ROOT, env=env, check=True)
-        daphne = [PY, "-m", "daphne", "-b", host, "-p", str(port), "config.asgi:application"]
-        supervisor.start("daphne", daphne)
-        supervisor.start(
-            "worker",
-            [
-                PY,
-                "-m",
-                "celery",
-                "-A",
-                "config",
-                "worker",
-                "--loglevel=INFO",
-                "--pool=solo",
-                "--without-mingle",
-                "--without-gossip",
-                "--hostname",
-                f"worker-{os.getpid()}@%h",
-            ],
-        )
-        supervisor.start(
-            "beat",
-            [
-                PY,
-                "-m",
-                "celery",
-                "-A",
-                "config",
-                "beat",
-                "--loglevel=INFO",
-                "--schedule",
-                str(LOCAL / "celerybeat-schedule"),
-            ],
-        )
+        for process in launch.site(
+            PY, port=port, host=host, schedule=LOCAL / "celerybeat-schedule", tag=str(os.getpid())
+        ):
+            supervisor.start(process.name, process.argv)
         deadline = time.monotonic() + 60
         while not stopping and not wait_for_port(host, port, 0.5):
             supervisor.watch()

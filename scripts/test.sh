@@ -31,8 +31,10 @@ if [ "$what" = all ] || [ "$what" = fast ]; then
   .venv/bin/ruff format --check .
   echo "== import contracts (pyproject.toml [tool.importlinter], docs/architecture.md \"Dependencies\")"
   .venv/bin/lint-imports
-  echo "== mypy (pyproject.toml [tool.mypy] files: the engines and bots, the runtime, the services)"
+  echo "== mypy (pyproject.toml [tool.mypy]: every app module)"
   .venv/bin/mypy
+  echo "== JavaScript (eslint's recommended rules over static/js: eslint.config.js, package.json)"
+  scripts/js-check.sh
   echo "== unit and integration tests (PostgreSQL, Redis)"
   $PY -m pytest -m "not e2e" -p no:playwright "$@"
 fi

@@ -18,6 +18,17 @@ PASSWORD = "a-long-pass-phrase-91"
 ROOT = Path(__file__).resolve().parents[1]
 
 
+@pytest.fixture(autouse=True, scope="session")
+def _redis_marks_of_earlier_runs_forgotten():
+    """The test database starts anew each run, its ids from 1 again, while marks kept in Redis by ids (a batch
+    task pending for match 28, a bot's move pending) may outlive a run by minutes: the suite's own Redis
+    database (REDIS_URL, db 9 by default) starts empty."""
+    from django.core.cache import cache
+
+    cache._cache.get_client(write=True).flushdb()
+    yield
+
+
 @pytest.fixture(autouse=True)
 def _site_language_after_each_test():
     """A request through the test client leaves its language (LocaleMiddleware's) active in the thread:
@@ -98,9 +109,15 @@ def bob_guest(db):
 async def async_db_connections_closed():
     """Close the connection that database_sync_to_async opened in its worker thread.
 
-    Otherwise it outlives the test and PostgreSQL refuses to drop the test database.
+    Otherwise it outlives the test and PostgreSQL refuses to drop the test database. The sockets' own database
+    threads (games.runtime.consumers.in_database_thread) finish what they are doing first.
     """
     yield
+    import asyncio
+
+    from games.runtime.consumers import database_threads_done
+
+    await asyncio.to_thread(database_threads_done)
     await database_sync_to_async(connections.close_all)()
 
 
@@ -138,6 +155,10 @@ def daphne_url(transactional_db, tmp_path):
             str(port),
             "--websocket_connect_timeout",
             "60",
+            # A browser's sockets are still open when the test ends: daphne gives each open connection this
+            # long to close before it exits (10 s by default, as long as the wait below was).
+            "--application-close-timeout",
+            "2",
             "config.asgi:application",
         ],
         cwd=ROOT,
@@ -155,7 +176,13 @@ def daphne_url(transactional_db, tmp_path):
         time.sleep(0.1)
     yield f"http://127.0.0.1:{port}"
     server.terminate()
-    server.wait(timeout=10)
+    try:
+        server.wait(timeout=15)
+    except subprocess.TimeoutExpired:
+        # Stopped the hard way rather than failing the test that used it: its connections would keep the
+        # test database from being dropped.
+        server.kill()
+        server.wait(timeout=10)
     log.close()
 
 

@@ -107,25 +107,27 @@ def test_the_run_command_serves_a_healthy_site_restarts_what_dies_and_stops_clea
         assert health is not None and health["ok"], health
         assert health["database"]["vendor"] == "sqlite"
         assert health["worker"]["ok"] and health["beat"]["ok"] and health["redis"]["ok"]
+        assert health["batch"]["ok"] and health["clock"]["ok"]  # every lane's processes, as config/launch.py lists
         assert httpx.get(f"http://127.0.0.1:{web_port}/healthz", timeout=5).json() == {"ok": True}  # anyone's
         home = httpx.get(f"http://127.0.0.1:{web_port}/", timeout=5)
         assert home.status_code == 200 and "Duelo de Palabras" in home.text
 
-        # The worker and beat die (as an OOM kill would): the launcher starts each again, and the site is
-        # healthy again once beat's next heartbeat has run.
+        # The live worker, the clock and beat die (as an OOM kill would): the launcher starts each again, and the
+        # site is healthy again once beat's next heartbeat has run and the new clock ticked.
         output = log_path.read_text()
-        worker, beat = started_pids(output, "worker")[-1], started_pids(output, "beat")[-1]
-        for pid in (worker, beat):
+        killed = ("worker-live", "clock", "beat")
+        pids = {name: started_pids(output, name)[-1] for name in killed}
+        for pid in pids.values():
             os.killpg(pid, signal.SIGKILL)
         deadline = time.monotonic() + 30
-        while time.monotonic() < deadline and not (
-            len(started_pids(log_path.read_text(), "worker")) == 2
-            and len(started_pids(log_path.read_text(), "beat")) == 2
+        while time.monotonic() < deadline and not all(
+            len(started_pids(log_path.read_text(), name)) == 2 for name in killed
         ):
             time.sleep(0.5)
         output = log_path.read_text()
-        assert "worker exited with code -9" in output and "beat exited with code -9" in output, output[-3000:]
-        assert started_pids(output, "worker")[-1] != worker and started_pids(output, "beat")[-1] != beat
+        for name in killed:
+            assert f"{name} exited with code -9" in output, output[-3000:]
+            assert started_pids(output, name)[-1] != pids[name]
         restarted = time.monotonic()
 
         def healthy_since_the_restart() -> bool:
@@ -135,6 +137,7 @@ def test_the_run_command_serves_a_healthy_site_restarts_what_dies_and_stops_clea
                 health["ok"]
                 and health["beat"]["seconds_since_heartbeat_sent"] < since
                 and health["worker"]["seconds_since_heartbeat_ran"] < since
+                and health["clock"]["seconds_since_tick"] < since
             )
 
         while time.monotonic() < restarted + 30 and not healthy_since_the_restart():

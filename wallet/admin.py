@@ -14,7 +14,7 @@ from django.urls import path, reverse
 from django.utils.translation import gettext_lazy as _
 
 from accounts.models import Player
-from config.readonly_admin import ReadOnlyAdmin, ReadOnlyInline
+from toolkit.readonly_admin import ReadOnlyAdmin, ReadOnlyInline
 from wallet.models import Account, AccountFreeze, GrantWithheld, Leg, PairingRefusal, Transfer
 from wallet.selectors import suspicious_flows
 from wallet.services import WalletError, wallet_debit, wallet_freeze, wallet_grant, wallet_unfreeze
@@ -22,8 +22,7 @@ from wallet.services import WalletError, wallet_debit, wallet_freeze, wallet_gra
 
 class LegInline(ReadOnlyInline):
     model = Leg
-    fields = ["account", "amount", "balance_after"]
-    readonly_fields = fields
+    fields = readonly_fields = ("account", "amount", "balance_after")
 
 
 class AdjustForm(forms.Form):
@@ -53,8 +52,7 @@ class FreezeForm(forms.Form):
 
 class FreezeInline(ReadOnlyInline):
     model = AccountFreeze
-    fields = ["created_at", "frozen", "reason", "created_by"]
-    readonly_fields = fields
+    fields = readonly_fields = ("created_at", "frozen", "reason", "created_by")
 
 
 @admin.register(Account)
@@ -63,8 +61,7 @@ class AccountAdmin(ReadOnlyAdmin):
     list_filter = ["kind", "frozen"]
     search_fields = ["player__nickname", "player__tag", "player__user__email", "match_ref"]
     list_select_related = ["player"]
-    fields = ["kind", "player", "match_ref", "balance", "frozen", "created_at"]
-    readonly_fields = fields
+    fields = readonly_fields = ("kind", "player", "match_ref", "balance", "frozen", "created_at")
     inlines = [FreezeInline]
     actions = ["freeze_wallets", "unfreeze_wallets"]
 
@@ -177,8 +174,7 @@ class TransferAdmin(ReadOnlyAdmin):
     list_filter = ["kind"]
     search_fields = ["key", "match_ref", "reason"]
     date_hierarchy = "created_at"
-    fields = ["kind", "key", "match_ref", "params", "reason", "created_by", "created_at"]
-    readonly_fields = fields
+    fields = readonly_fields = ("kind", "key", "match_ref", "params", "reason", "created_by", "created_at")
     inlines = [LegInline]
 
 

@@ -18,7 +18,7 @@ import json
 import logging
 from collections.abc import Callable, Sequence
 from datetime import timedelta
-from typing import ParamSpec, TypedDict
+from typing import TYPE_CHECKING, ParamSpec, TypedDict
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
@@ -27,6 +27,9 @@ from django.utils.translation import gettext_lazy as _
 from accounts.models import Player
 from wallet.conf import signup_grant, signup_grants_per_address, signup_grants_per_day, stake_levels, winner_share
 from wallet.models import Account, AccountFreeze, GrantWithheld, Leg, Transfer
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
 
 Moves = list[tuple[Account, int]]
 P = ParamSpec("P")
@@ -57,7 +60,7 @@ class WalletError(Exception):
     log them at ERROR with the match's reference as they raise (`_logs_bugs`; docs/decisions.md #24).
     """
 
-    def __init__(self, code: str, message: object) -> None:
+    def __init__(self, code: str, message: StrOrPromise) -> None:
         super().__init__(f"{code}: {message}")
         self.code = code
         self.message = message

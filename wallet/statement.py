@@ -35,7 +35,9 @@ def _opponents(legs: Sequence[Leg], player: Player) -> dict[str, str]:
         .order_by("id")
     )
     for leg in stakers:
-        names.setdefault(leg.transfer.match_ref or "", []).append(leg.account.player.display_name)
+        staker = leg.account.player
+        if staker is not None:  # a hold's debit is always a player's account (the filter above)
+            names.setdefault(leg.transfer.match_ref or "", []).append(staker.display_name)
     return {ref: ", ".join(found) for ref, found in names.items()}
 
 

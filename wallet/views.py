@@ -34,7 +34,7 @@ def statement(request):
         {
             "balance": balance_of(player=player),
             "page": page,
-            "lines": statement_lines(player=player, legs=page.object_list) if not player.is_guest else [],
+            "lines": statement_lines(player=player, legs=list(page.object_list)) if not player.is_guest else [],
             "stake_levels": stake_levels(),
             "signup_grant": signup_grant(),
             "frozen": not player.is_guest and is_frozen(player=player),

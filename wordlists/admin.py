@@ -40,7 +40,7 @@ class BannedWordForm(forms.ModelForm):
 
     def clean(self):
         cleaned = super().clean()
-        if self.errors or self.instance.pk:
+        if self.errors or self.instance.pk or cleaned is None:
             return cleaned
         try:
             hidden_word_ban_check(word_list=cleaned["word_list"], word=cleaned["word"], reason=cleaned["reason"])

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from django.db import transaction
 from django.utils.translation import gettext_lazy as _
@@ -10,11 +11,14 @@ from django.utils.translation import gettext_lazy as _
 from wordlists import alphabets, lexicon
 from wordlists.models import BannedWord, WordList
 
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
+
 
 @dataclass(frozen=True)
 class BanError(Exception):
     code: str
-    message: str
+    message: StrOrPromise  # a lazy translation, said in the admin's language
 
     def __str__(self) -> str:
         return str(self.message)

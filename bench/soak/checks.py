@@ -11,7 +11,6 @@
 from __future__ import annotations
 
 import os
-import re
 import subprocess
 import sys
 import time
@@ -166,29 +165,6 @@ def latest_matches(codes: set[str]) -> dict[str, tuple[int, int]]:
         if code not in latest or pk > latest[code][0]:
             latest[code] = (pk, version)
     return latest
-
-
-TASK_LINE = re.compile(r"Task (?P<name>[\w.]+)\[[^\]]+\] succeeded in (?P<seconds>[\d.]+)s: (?P<result>.*)$")
-
-
-def task_outcomes(folder: Path) -> dict[str, dict[str, Any]]:
-    """Per Celery task: how many ran, how many returned False (a timer whose match had moved on, a bot
-    whose turn was gone: nothing to do), and their mean and longest run time, from the worker's log."""
-    runs: dict[str, list[tuple[float, str]]] = {}
-    path = folder / "worker.log"
-    for line in path.read_text(errors="replace").splitlines() if path.exists() else []:
-        found = TASK_LINE.search(line)
-        if found:
-            runs.setdefault(found["name"], []).append((float(found["seconds"]), found["result"].strip()))
-    return {
-        name: {
-            "runs": len(items),
-            "did_nothing": sum(1 for _s, result in items if result == "False"),
-            "mean_ms": 1000 * sum(s for s, _r in items) / len(items),
-            "max_ms": 1000 * max(s for s, _r in items),
-        }
-        for name, items in runs.items()
-    }
 
 
 def retrying(function, *, attempts: int = 20, wait: float = 3.0):

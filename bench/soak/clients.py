@@ -30,6 +30,9 @@ if TYPE_CHECKING:
     from bench.soak.run import Soak
 
 STAKE = 10  # the lowest stake level: a registered player's sign-up grant covers a hundred games
+# A table whose room could not be opened (the site answered an error: an outage) tries again this often.
+OPEN_ATTEMPTS = 10
+OPEN_RETRY_SECONDS = 3.0
 ACK_SECONDS = 30  # a move unanswered this long is counted as unanswered (the socket is not closed)
 LEAVE_WAIT_SECONDS = 60
 # The connection, as static/js/socket.js keeps it: a ping every PING_SECONDS (the server's presence is
@@ -259,7 +262,7 @@ class Socket:
             await asyncio.sleep(0.2)
         self.leaving = True
         self.soak.ledger.give_up(self, "not seen before leaving")
-        self.soak.give_up_resync(self, "left before it came")
+        self.soak.give_up_resync(self, "left before it came", left=True)
         if self.pinger is not None:  # socket.js's close(): the timers stop, then the socket closes
             self.pinger.cancel()
         if self.ws is not None:
@@ -461,6 +464,12 @@ class Table:
         soak = self.soak
         while not soak.stopping:
             self.code = await self._open_room()
+            for _attempt in range(OPEN_ATTEMPTS - 1):  # a person tries again (the site may be catching its breath)
+                if self.code is not None or soak.stopping:
+                    break
+                soak.open_retries += 1
+                await asyncio.sleep(OPEN_RETRY_SECONDS)
+                self.code = await self._open_room()
             if self.code is None:
                 soak.tables_failed += 1
                 return

@@ -16,6 +16,7 @@ version its match had in the database at that moment?
 
 from __future__ import annotations
 
+import time
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
@@ -149,9 +150,14 @@ class Ledger:
                     outage.after += 1
                     outage.after_ms.append((at - outage.back_at) * 1000)
 
-    def latencies_since(self, start: float) -> list[float]:
-        """Latencies of the moves sent at `start` or later (e.g. once the ramp's connects are over)."""
-        return [ms for ms, sent in zip(self.latencies_ms, self.sent_at, strict=True) if sent >= start]
+    def latencies_since(self, start: float, outside: list[tuple[float, float]] = ()) -> list[float]:
+        """Latencies of the moves sent at `start` or later (e.g. once the ramp's connects are over), leaving out
+        those sent within any of the windows `outside` (the faults)."""
+        return [
+            ms
+            for ms, sent in zip(self.latencies_ms, self.sent_at, strict=True)
+            if sent >= start and not any(begin <= sent <= end for begin, end in outside)
+        ]
 
     def outstanding(self) -> int:
         return sum(len(waiting) for waiting in self.pending.values())
@@ -182,6 +188,10 @@ class Resync:
     dropped: Counter = field(default_factory=Counter)
     about: dict[Any, dict[str, Any]] = field(default_factory=dict)  # what the caller said of each one owed
     never: list[dict[str, Any]] = field(default_factory=list)  # `about` those that never caught up, and why
+    # Recipients that left on their own (their table was over) before the time they had to catch up was out: no
+    # verdict can be read of them, either way.
+    left_in_time: int = 0
+    judge_seconds: float = 10.0
 
     def owe(self, recipient: Any, match_id: int, version: int, seen: int, about: dict[str, Any] | None = None) -> None:
         """`recipient` had seen version `seen` of `match_id`; the database had `version`."""
@@ -201,7 +211,12 @@ class Resync:
             del self.owed[recipient]
             self.caught_up_ms.append((at - self.back_at) * 1000)
 
-    def give_up(self, recipient: Any, why: str, **more: Any) -> None:
+    def give_up(self, recipient: Any, why: str, *, left: bool = False, **more: Any) -> None:
+        """`recipient` will never be shown what it is owed: `left`, it closed on purpose (the soak's person left
+        the table), which within `judge_seconds` of the return says nothing of the site."""
         if self.owed.pop(recipient, None) is not None:
+            if left and time.perf_counter() - self.back_at < self.judge_seconds:
+                self.left_in_time += 1
+                return
             self.dropped[why] += 1
             self.never.append({**self.about.get(recipient, {}), "why": why, **more})

@@ -1,9 +1,12 @@
-"""The soak's two profiles. Both play the same three games at the same human pace; the long one has five
-times the tables, ten times the duration, and kills the Celery worker now and then. Both stop the soak's
-own Redis once (short: 5 s, long: 15 s) and start it again, empty, on the same port."""
+"""The soak's profiles. All play the same three games at the same human pace. The long one has five times the
+short one's tables and ten times its duration, and kills the site's work processes now and then (the live
+worker, the clock, the batch worker: each a lane of its own, config/lanes.py); the peak one has twice the long
+one's tables. Each stops the soak's own Redis once and its own PostgreSQL once (short: 5 s each, long and
+peak: 15 s each) and starts them again on the same port (Redis empty, PostgreSQL with what was committed)."""
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 
 
@@ -19,11 +22,16 @@ class Profile:
     cruzadas: int  # Letras Cruzadas rooms: a guest and a friend by link
     resign_share: float  # share of Wordgrid and Cruzadas matches in which one player resigns early
     daphnes: int = 2  # daphne processes; each table's two people use different ones (cross-process groups)
-    worker_kills_at: tuple[float, ...] = ()  # seconds into play: SIGKILL the Celery worker
-    worker_down_seconds: float = 0.0
+    # (seconds into play, process): SIGKILL one of the site's work processes (config/launch.py's names), and
+    # start a new one kill_down_seconds later.
+    kills: tuple[tuple[float, str], ...] = ()
+    kill_down_seconds: float = 0.0
     # (seconds into play, seconds down): the soak's Redis is killed and started again, empty (as after a
-    # crash), on the same port. Not overlapping a worker kill, so that each fault is seen on its own.
+    # crash), on the same port. Not overlapping another fault, so that each is seen on its own.
     redis_outages: tuple[tuple[float, float], ...] = ()
+    # (seconds into play, seconds down): the soak's PostgreSQL stopped at once (every connection cut) and
+    # started again with what was committed.
+    postgres_outages: tuple[tuple[float, float], ...] = ()
     # Whole run, setup and checks included: past it the soak stops where it is and cleans up.
     limit_seconds: float = 600
 
@@ -53,8 +61,9 @@ SHORT = Profile(
     wordgrid_staked=10,
     cruzadas=20,
     resign_share=0.4,
-    redis_outages=((25, 5),),
-    limit_seconds=420,
+    redis_outages=((20, 5),),
+    postgres_outages=((40, 5),),
+    limit_seconds=480,
 )
 LONG = Profile(
     name="long",
@@ -66,9 +75,21 @@ LONG = Profile(
     wordgrid_staked=40,
     cruzadas=100,
     resign_share=0.2,
-    worker_kills_at=(90, 210, 330, 450),
-    worker_down_seconds=12,
+    kills=((90, "worker-live"), (210, "clock"), (330, "worker-batch"), (450, "worker-live")),
+    kill_down_seconds=12,
     redis_outages=((270, 15),),
-    limit_seconds=1260,
+    postgres_outages=((390, 15),),
+    limit_seconds=1320,
 )
-PROFILES = {profile.name: profile for profile in (SHORT, LONG)}
+# Twice the long profile's tables (2,000 sockets), the same faults: the machine's capacity (docs/performance.md).
+PEAK = dataclasses.replace(
+    LONG,
+    name="peak",
+    ramp_seconds=80,
+    duelo=500,
+    wordgrid=220,
+    wordgrid_staked=80,
+    cruzadas=200,
+    limit_seconds=1500,
+)
+PROFILES = {profile.name: profile for profile in (SHORT, LONG, PEAK)}

@@ -26,6 +26,7 @@ from games.runtime.engine import (
     IllegalMove,
     MalformedAction,
     Outcome,
+    Progress,
     Refusal,
     Viewer,
     WordList,
@@ -182,9 +183,9 @@ copy_state = state_copier(State)  # the rules change a copy, never the caller's 
 
 
 def to_json(state: State) -> dict[str, Any]:
-    """The state as plain JSON data (what the match row stores; both maps included), with "hidden_words":
-    the runtime remembers them on the room (Room.used_words, games.runtime.matches._remember_words) and
-    avoids them when it draws the next boards; the board words are this game's."""
+    """The state as plain JSON data (what the match row stores; both maps included). It has kept a copy of the
+    board's words under "hidden_words" since before the runtime asked `drawn_words`: stored states hold it,
+    and a replay checks that its steps lead to the stored state, so it stays."""
     return {**_to_json(state), "hidden_words": list(state.words)}
 
 
@@ -514,6 +515,17 @@ def turn_of(state: State, seat: int) -> str | None:
     if state.phase == GUESS and seat != state.giver:
         return f"guess:{len(state.history)}"
     return None
+
+
+def drawn_words(state: State) -> list[str]:
+    """The board's words (the room remembers them and avoids them until its cycle of the list is spent)."""
+    return state.words
+
+
+def progress(state: State) -> Progress:
+    """The turn being played, of how many (the lobby's live list)."""
+    used = state.turns - state.turns_left
+    return Progress(_("Turn %(turn)s of %(turns)s"), {"turn": min(state.turns, used + 1), "turns": state.turns})
 
 
 def view(state: State, viewer: Viewer) -> dict[str, Any]:

@@ -28,6 +28,11 @@ def room_context(room: Any) -> dict[str, Any]:
     }
 
 
+# A cooperative game with no clock: the one left behind may end it, without a loss for either, once the partner has
+# been away this long; a table both left is closed after a while (issue 31).
+CLAIM_AFTER_SECONDS = 120.0
+DESERTED_AFTER_SECONDS = 600.0
+
 SPEC = GameSpec(
     slug="claves",
     name="Claves a Dúo",
@@ -44,6 +49,8 @@ SPEC = GameSpec(
     remembers_words=True,
     code_length=5,  # the rules: "el código de sala de 5 caracteres"
     leave_interrupts=True,  # someone leaving mid-game sends everyone back to the waiting room
+    claim_after_seconds=CLAIM_AFTER_SECONDS,  # and no claim_action: the match is stopped, nobody loses
+    deserted_after_seconds=DESERTED_AFTER_SECONDS,
     order=50,
     blurb=_("Work together: give one-word clues so your partner finds every key."),
     players=_("2 players together, anyone can watch"),

@@ -62,9 +62,9 @@ def note(text: str, **params: Any) -> dict[str, Any]:
 
 def best_play(state: State, seat: int, graph: Any) -> movegen.Play | None:
     """The highest-scoring placement of `seat`'s rack on the board of `state` (None: there is none). Among
-    equal scores the first placement in board order, so the same position always names the same move."""
-    plays = movegen.generate(state.board, state.racks[seat], graph, state.ruleset, state.star_cell, state.star_spent)
-    return min(plays, key=lambda play: (-play.score, play.placement), default=None)
+    equal scores the first placement in board order, so the same position always names the same move
+    (`movegen.best`: the play `min(generate(...), key=lambda play: (-play.score, play.placement))` names)."""
+    return movegen.best(state.board, state.racks[seat], graph, state.ruleset, state.star_cell, state.star_spent)
 
 
 def describe(state: State, play: movegen.Play) -> dict[str, Any]:

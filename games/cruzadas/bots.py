@@ -3,8 +3,10 @@ word graph, `dawg=wordlists.lexicon.dawg`), a seeded rng, and applies the action
 a person's (`engine.apply` checks it like any other move), after `think_seconds`.
 
 A bot sees what its seat may see: the board, its own rack, the scores, the bag's size and the ★25 square
-(never the bag's order or the rival's rack). Every level starts from the same list, every legal placement
-of its rack (games.cruzadas.movegen); difficulty changes only which one it plays, never the rules:
+(never the bag's order or the rival's rack). Every level chooses among the same plays, every legal placement
+of its rack (games.cruzadas.movegen); difficulty changes only which one it plays, never the rules. Easy and
+medium choose from the list of them (`movegen.generate`); hard's choice is found without the list
+(`movegen.best`, which skips the branches that cannot beat the best so far: the same play):
 
 Easy and medium play only words they know (issue 21): the EASY_WORDS and MEDIUM_WORDS commonest words of the
 list (its `common` sibling, ranked by the build's frequency data), judged by the move's main word; hard knows
@@ -29,7 +31,7 @@ from games.cruzadas import engine, movegen
 from games.cruzadas.engine import GraphSource, State
 from games.cruzadas.movegen import Play
 from games.cruzadas.rules import BLANK
-from games.runtime.engine import Action, WordSource, common_words, think_time
+from games.runtime.engine import UNLIMITED, Action, Budget, WordSource, common_words, think_time
 from wordlists.alphabets import alphabet
 from wordlists.dawg import Dawg
 
@@ -88,7 +90,14 @@ def legal_plays(state: State, seat: int, graph: Any) -> list[Play]:
 
 
 def bot_action(
-    state: State, seat: int, level: str, rng: random.Random, *, words: WordSource, dawg: GraphSource | None = None
+    state: State,
+    seat: int,
+    level: str,
+    rng: random.Random,
+    *,
+    words: WordSource,
+    dawg: GraphSource | None = None,
+    budget: Budget = UNLIMITED,
 ) -> Action | None:
     """The bot's action for `seat`, or None when it has none to make (not its turn, game over).
 
@@ -98,23 +107,36 @@ def bot_action(
         raise ValueError(f"unknown bot level {level!r}")
     if bot_turn(state, seat) is None:
         return None
-    plays = legal_plays(state, seat, graph_for(state, words, dawg))
+    graph = graph_for(state, words, dawg)
+    if level == HARD:
+        # The play _hard would choose among every play, found without making the others (movegen.best).
+        best = movegen.best(
+            state.board,
+            state.racks[seat],
+            graph,
+            state.ruleset,
+            state.star_cell,
+            state.star_spent,
+            leave=lambda kept: leave_value(state, seat, kept),
+            spent=budget.spent,
+        )
+        return _no_play(state, seat) if best is None else place_action(best)
+    plays = legal_plays(state, seat, graph)
     if not plays:
-        rack = state.racks[seat]
-        if rack and len(state.bag) >= len(rack):
-            return {"type": engine.EXCHANGE}
-        return {"type": engine.PASS}
+        return _no_play(state, seat)
     # A fixed order first, so that the same position and rng give the same move on any machine.
     plays.sort(key=lambda p: (-p.score, p.placement))
-    if level in VOCABULARY:
-        plays = known_plays(plays, common_words(words, state.list_slug, VOCABULARY[level]))
-    if level == EASY:
-        play = _easy(plays, rng)
-    elif level == MEDIUM:
-        play = _medium(plays, rng)
-    else:
-        play = _hard(state, seat, plays)
+    plays = known_plays(plays, common_words(words, state.list_slug, VOCABULARY[level]))
+    play = _easy(plays, rng) if level == EASY else _medium(plays, rng)
     return place_action(play)
+
+
+def _no_play(state: State, seat: int) -> Action:
+    """With no placement: exchange the whole rack when the bag allows it, else pass."""
+    rack = state.racks[seat]
+    if rack and len(state.bag) >= len(rack):
+        return {"type": engine.EXCHANGE}
+    return {"type": engine.PASS}
 
 
 def place_action(play: Play) -> Action:
@@ -159,18 +181,3 @@ def leave_value(state: State, seat: int, leave: list[str]) -> float:
     value -= IMBALANCE * max(0, abs(vowels - consonants) - 1)
     value -= DUPLICATE * sum(n - 1 for n in Counter(letters).values())
     return value
-
-
-def _hard(state: State, seat: int, plays: list[Play]) -> Play:
-    rack = state.racks[seat]
-    best, best_value = plays[0], None
-    leaves: dict[tuple[str, ...], float] = {}  # many plays use the same tiles (a blank as any letter)
-    for play in plays:
-        used = tuple(sorted(play.rack_letters))
-        kept = leaves.get(used)
-        if kept is None:
-            kept = leaves[used] = leave_value(state, seat, movegen.rack_after(rack, play))
-        value = play.score + kept
-        if best_value is None or value > best_value:
-            best, best_value = play, value
-    return best

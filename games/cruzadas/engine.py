@@ -32,6 +32,7 @@ from games.runtime.engine import (
     IllegalMove,
     MalformedAction,
     Outcome,
+    Progress,
     Refusal,
     Viewer,
     WordSource,
@@ -58,11 +59,15 @@ FINISHED = "finished"
 OUT = "out"  # the bag was empty and a player emptied their rack (rack values move to them)
 PASSES = "passes"  # consecutive pass/exchange turns with the bag below the limit (no adjustment)
 RESIGN = "resign"
+LEFT = "left"  # the player left the table and the one who stayed claimed the win (games/runtime/abandon.py)
 STOPPED = "stopped"  # an admin (or the runtime) ended the game: decided by the score as it stands
 
 # Move kinds (an action's "type", and the history's "kind").
 PLACE, PASS, EXCHANGE, RESIGN_ACTION = "place", "pass", "exchange", "resign"
-ACTION_TYPES = (PLACE, PASS, EXCHANGE, RESIGN_ACTION)
+# A resignation for a player who walked away, played by the runtime when the other claims the win: the same end
+# as a resign, said as what happened ("left the table").
+LEAVE_ACTION = "leave"
+ACTION_TYPES = (PLACE, PASS, EXCHANGE, RESIGN_ACTION, LEAVE_ACTION)
 
 # A word graph source: a callable from a list slug to something answering `word in graph`.
 GraphSource = Callable[[str], Any]
@@ -350,7 +355,8 @@ def apply(
 
     `{"type": "place", "tiles": [{"cell": 112, "letter": "a", "blank": false}, ...]}` (a blank names its
     letter), `{"type": "pass"}`, `{"type": "exchange"}` (the whole rack), `{"type": "resign"}` (also
-    while waiting for one's turn).
+    while waiting for one's turn), `{"type": "leave"}` (a resign for a player who walked away: the runtime's
+    claim).
     """
     now = require_aware(now)
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < SEATS:
@@ -362,10 +368,10 @@ def apply(
     state = copy_state(state)
     events: list[Event] = []
     kind = action["type"]
-    if kind == RESIGN_ACTION:
-        state.history.append(Turn(seat=seat, kind=RESIGN_ACTION, at=now))
-        events.append({"type": "resigned", "seat": seat, "at": encode_time(now)})
-        _finish(state, now, RESIGN, 1 - seat, events)
+    if kind in (RESIGN_ACTION, LEAVE_ACTION):
+        state.history.append(Turn(seat=seat, kind=kind, at=now))
+        events.append({"type": "resigned" if kind == RESIGN_ACTION else "left", "seat": seat, "at": encode_time(now)})
+        _finish(state, now, RESIGN if kind == RESIGN_ACTION else LEFT, 1 - seat, events)
         return state, events
     if seat != state.turn:
         raise IllegalMove("not_your_turn", _("It is not your turn."))
@@ -512,7 +518,7 @@ def unseen(state: State, viewer: Viewer) -> dict[str, int]:
 
 
 # Actions that belong to no particular turn: a player may resign at any moment.
-TURN_FREE_ACTIONS = frozenset({RESIGN_ACTION})
+TURN_FREE_ACTIONS = frozenset({RESIGN_ACTION, LEAVE_ACTION})
 
 
 def turn_of(state: State, seat: int) -> str | None:
@@ -520,6 +526,14 @@ def turn_of(state: State, seat: int) -> str | None:
     if state.phase != PLAYING or state.turn != seat:
         return None
     return f"move:{len(state.history)}"
+
+
+def progress(state: State) -> Progress:
+    """The move being played and the scores (the lobby's live list)."""
+    return Progress(
+        _("Move %(move)s · %(scores)s"),
+        {"move": len(state.history) + 1, "scores": " – ".join(str(score) for score in state.scores)},
+    )
 
 
 def view(state: State, viewer: Viewer) -> dict[str, Any]:

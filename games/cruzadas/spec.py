@@ -33,8 +33,21 @@ def _engine_kwargs() -> dict[str, Any]:
     return {"dawg": dawg}
 
 
+def _warm_up() -> None:
+    # The move generator's tables of each language's graph (issue 30: some 0.2 s), before the first move.
+    from games.cruzadas import movegen
+    from wordlists.lexicon import dawg
+
+    for language in engine.LANGUAGES:
+        movegen.prepare(dawg(engine.list_slug(language)))
+
+
 # "Abort if no first move" (lichess): nobody's clock runs on a player who has not opened the room.
 JOIN_GRACE_SECONDS = 30.0
+# No clock: the one left behind may claim the win once the other has been away this long (issue 31), and a table
+# both left is closed after a while.
+CLAIM_AFTER_SECONDS = 120.0
+DESERTED_AFTER_SECONDS = 600.0
 
 SPEC = GameSpec(
     slug="cruzadas",
@@ -48,7 +61,12 @@ SPEC = GameSpec(
     defaults={"language": "tr", "ruleset": engine.DEFAULT_RULESET["tr"]},
     hidden_list=None,
     engine_kwargs=_engine_kwargs,
+    warm_up=_warm_up,
     join_grace_seconds=JOIN_GRACE_SECONDS,
+    claim_after_seconds=CLAIM_AFTER_SECONDS,
+    claim_action={"type": engine.LEAVE_ACTION},
+    deserted_after_seconds=DESERTED_AFTER_SECONDS,
+    glicko=True,  # a rated room's match moves Glicko-2 ratings (issue 20)
     order=40,
     blurb=_("The crossword tile game with the Turkish bag, against a friend or the AI."),
     players=_("2 players or you against the AI"),

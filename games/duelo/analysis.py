@@ -17,8 +17,8 @@ from games.runtime.engine import WordSource
 from games.runtime.rerun import Step
 
 
-def guesses(steps: Sequence[Step]) -> list[wa.Guess]:
-    """Every guess of the match, in order, in a round that has ended."""
+def guesses(steps: Sequence[Step], only_round: int | None = None) -> list[wa.Guess]:
+    """Every guess of the match, in order, in a round that has ended (or in that one round only)."""
     if not steps:
         return []
     final: engine.State = steps[-1].after
@@ -26,6 +26,8 @@ def guesses(steps: Sequence[Step]) -> list[wa.Guess]:
     for step in steps:
         for event in step.events:
             if event.get("type") != "guessed" or not 0 < event["round"] <= len(final.rounds):
+                continue
+            if only_round is not None and event["round"] != only_round:
                 continue
             current = final.rounds[event["round"] - 1]
             if current.ended_at is None:
@@ -64,22 +66,7 @@ def analyse(steps: Sequence[Step], *, words: WordSource, **engine_kwargs: Any) -
         return {"moves": moves, "rounds": [], "summary": {"seats": []}}
     final: engine.State = steps[-1].after
     ended = [r for r in final.rounds if r.ended_at is not None]
-    rounds = []
-    for current in ended:
-        seats = []
-        for seat, grid in enumerate(current.seats):
-            figures = wa.tally(wa.moves_of(moves, seat, current.number))
-            seats.append(
-                {
-                    "seat": seat,
-                    "solved": grid.solved,
-                    "solve_order": grid.solve_order,
-                    "points": grid.points,
-                    **figures,
-                    "notes": wa.round_seat_notes(len(grid.rows), grid.solved) + wa.figures_notes(figures),
-                }
-            )
-        rounds.append({"round": current.number, "word": current.shown, "seats": seats})
+    rounds = [_round(current, moves) for current in ended]
     summary = [
         wa.seat_summary(
             seat,
@@ -90,3 +77,36 @@ def analyse(steps: Sequence[Step], *, words: WordSource, **engine_kwargs: Any) -
         for seat in range(final.seat_count)
     ]
     return {"moves": moves, "rounds": rounds, "summary": {"seats": summary}}
+
+
+def analyse_round(
+    steps: Sequence[Step], number: int, *, words: WordSource, **engine_kwargs: Any
+) -> dict[str, Any] | None:
+    """One ended round's entry of `analyse`'s `rounds`, made from that round's guesses alone (the round-end card,
+    while the match goes on: analysing every earlier round again at each round's end cost the square of the
+    rounds). None for a round that has not ended."""
+    if not steps:
+        return None
+    final: engine.State = steps[-1].after
+    if not 0 < number <= len(final.rounds) or final.rounds[number - 1].ended_at is None:
+        return None
+    moves = wa.analyse_guesses(guesses(steps, only_round=number), words=words, tactics=bots.TACTICS)
+    return _round(final.rounds[number - 1], moves)
+
+
+def _round(current: engine.Round, moves: dict[str, dict[str, Any]]) -> dict[str, Any]:
+    """An ended round's word and, per seat, its figures and notes."""
+    seats = []
+    for seat, grid in enumerate(current.seats):
+        figures = wa.tally(wa.moves_of(moves, seat, current.number))
+        seats.append(
+            {
+                "seat": seat,
+                "solved": grid.solved,
+                "solve_order": grid.solve_order,
+                "points": grid.points,
+                **figures,
+                "notes": wa.round_seat_notes(len(grid.rows), grid.solved) + wa.figures_notes(figures),
+            }
+        )
+    return {"round": current.number, "word": current.shown, "seats": seats}

@@ -15,7 +15,7 @@ import random
 
 from games import wordle_bots
 from games.duelo import engine
-from games.runtime.engine import Action, WordSource, think_time
+from games.runtime.engine import UNLIMITED, Action, Budget, WordSource, think_time
 from games.wordle_bots import EASY, HARD, LEVELS, MEDIUM
 
 __all__ = ["EASY", "HARD", "LEVELS", "MEDIUM", "bot_action", "bot_turn", "think_seconds"]
@@ -38,7 +38,9 @@ TACTICS = wordle_bots.Tactics(
 )
 
 
-def bot_action(state: engine.State, seat: int, level: str, rng: random.Random, *, words: WordSource) -> Action | None:
+def bot_action(
+    state: engine.State, seat: int, level: str, rng: random.Random, *, words: WordSource, budget: Budget = UNLIMITED
+) -> Action | None:
     """The bot's next guess for `seat`, or None when that seat cannot guess now (card, done, over)."""
     wordle_bots.require_level(level)
     if state.phase != engine.PLAYING:
@@ -58,6 +60,7 @@ def bot_action(state: engine.State, seat: int, level: str, rng: random.Random, *
         tactics=TACTICS,
         may_be_careless=len(grid.rows) < engine.MAX_GUESSES - 2,
         last_chance=len(grid.rows) == engine.MAX_GUESSES - 1,
+        budget=budget,
     )
     return {"type": "guess", "word": word}
 

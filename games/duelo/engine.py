@@ -27,6 +27,7 @@ from games.runtime.engine import (
     IllegalMove,
     MalformedAction,
     Outcome,
+    Progress,
     Refusal,
     Viewer,
     WordSource,
@@ -516,6 +517,18 @@ def turn_of(state: State, seat: int) -> str | None:
     if state.phase == FINISHED or not state.rounds:
         return None
     return f"round:{state.current.number}"
+
+
+def drawn_words(state: State) -> list[str]:
+    """The hidden words drawn for this match, one per round (the room avoids them in its next matches)."""
+    return state.hidden_words
+
+
+def progress(state: State) -> Progress:
+    """The round being played, of how many (the lobby's live list)."""
+    return Progress(
+        _("Round %(round)s of %(rounds)s"), {"round": max(1, len(state.rounds)), "rounds": state.settings.rounds}
+    )
 
 
 def view(state: State, viewer: Viewer) -> dict[str, Any]:

@@ -9,6 +9,7 @@ from games.duelo import engine
 from games.duelo.bots import LEVELS
 from games.runtime.catalogue import GameSpec
 from games.runtime.engine import gettext_noop as _
+from wordlists.alphabets import language_names
 
 
 def clean_settings(raw: Mapping[str, Any], interface_language: str) -> dict[str, Any]:
@@ -43,7 +44,9 @@ SPEC = GameSpec(
     spectators=True,
     clean_settings=clean_settings,
     defaults={"rounds": engine.DEFAULT_ROUNDS, "round_seconds": engine.DEFAULT_ROUND_SECONDS},
+    word_languages=language_names(engine.LANGUAGES),
     hidden_list=lambda settings: engine.list_slugs(settings["language"])[1],
+    glicko=True,  # a rated room's match moves Glicko-2 ratings (issue 20)
     order=10,
     blurb=_("Guess the hidden five-letter word before your rivals, all at the same time."),
     players=_("2 to 6 players, bots welcome"),

@@ -37,8 +37,14 @@ class GameSpec:
     # them while the list has enough others, then starts a new cycle (Claves a Dúo: a few hundred words). False:
     # a new game avoids the words of the room's last AVOID_RECENT_MATCHES matches (long lists: Duelo, Torneo).
     remembers_words: bool = False
+    # The word languages a match may be played in, each by its own name, in the order they are offered (the
+    # lobby's forms and pages read them here, never from the engine).
+    word_languages: Mapping[str, str] = field(default_factory=dict)
     # () -> extra keyword arguments for the engine and bots (e.g. a prebuilt word graph)
     engine_kwargs: Callable[[], dict[str, Any]] = dict
+    # () -> None: what a site process makes once at start-up, after every word list is loaded, so that no
+    # player's first move waits for it (config/warmup.py; Letras Cruzadas: its move generator's tables)
+    warm_up: Callable[[], None] | None = None
     # Room codes: long enough that scanning for rooms is hopeless (games.runtime.rooms.CODE_LENGTH).
     code_length: int = 10
     # A seated player who leaves mid-match ends it and everyone returns to the waiting room (Claves).
@@ -48,11 +54,24 @@ class GameSpec:
     # A seated person with no open socket this long (seconds) has abandoned: the service plays
     # `{"type": "leave"}` for them (Torneo). None: a game that waits for whoever is away.
     abandon_seconds: float | None = None
+    # A game without a clock (Letras Cruzadas, Claves) does not end by itself when someone walks away (issue 31).
+    # A person whose every other person at the table has been away this long (seconds, no open socket) may end
+    # it (lichess's "claim victory"): with `claim_action` the absent seat plays it (Cruzadas: resign, so the
+    # one who stayed wins, rated as any win); without, the match is stopped (Claves, cooperative: no loss for
+    # anyone). Whoever comes back before plays on. None: no claim (a clock ends the game).
+    claim_after_seconds: float | None = None
+    claim_action: Mapping[str, Any] | None = None
+    # Everyone at the table away this long (seconds): the match is stopped and the room closed, so the live
+    # list shows only games being played (games.runtime.abandon.deserted_sweep). None: a clock ends it.
+    deserted_after_seconds: float | None = None
     # Two-player clock games: a match the site starts for two people waits this long (seconds) for both
     # to open the room before any clock runs; whoever never arrives loses nothing, the match is aborted
     # and stakes are refunded (games.runtime.matches.match_arrive). None: the clock starts at once.
     join_grace_seconds: float | None = None
-    # Rated games: (ratings at the start, places fixed so far, seat) -> that seat's change (games.runtime.rated)
+    # A rated room's match moves its people's ratings (games.runtime.rated; the ratings learn it at start-up,
+    # ratings/games.py): by Glicko-2 (issue 20), or by the game's own formula, (ratings at the start, places
+    # fixed so far, seat) -> that seat's change (Torneo's rules).
+    glicko: bool = False
     rating_change: Callable[[list[int], list[int | None], int], int] | None = None
 
     # -- the pages (games/views.py and templates/games/room.html read these; no page names a game) --
@@ -143,3 +162,10 @@ def spec_for(slug: str) -> GameSpec:
 
 def game_slugs() -> list[str]:
     return list(_specs())
+
+
+def game_module(slug: str, part: str) -> Any | None:
+    """A game's own module games/<slug>/<part>.py (its analysis, its statistics, its pages), or None for a game
+    without one: what each game answers for itself is found in its folder, never listed elsewhere."""
+    name = f"games.{slug}.{part}"
+    return importlib.import_module(name) if importlib.util.find_spec(name) is not None else None

@@ -4,29 +4,39 @@ own viewer the room and the engine's view for that viewer. Protocol: docs/protoc
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 import time
+import weakref
+from concurrent.futures import ThreadPoolExecutor
 
+from asgiref.sync import SyncToAsync
 from autobahn.exception import Disconnected
 from channels.consumer import get_handler_name
-from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
+from django.db import close_old_connections, connections
 from django.db.models import Q
 from django.utils import translation
 
 from games.models import Match, Room
 from games.runtime import broadcast, presence
+from games.runtime.abandon import match_claim
 from games.runtime.engine import gettext_noop as _
-from games.runtime.errors import GameError, MalformedAction, error_text
+from games.runtime.errors import GameError, MalformedAction, error_text, room_error
 from games.runtime.frames import Bucket, parse_frame
 from games.runtime.matches import match_act, match_arrive
+from games.runtime.resync import Resync
 from games.runtime.views import match_snapshot, published_frame, room_snapshot
+from observe import database
 
 log = logging.getLogger(__name__)
 
 # Close codes. A client does not retry after these: the reason will not change by itself.
 NO_PLAYER, NO_ROOM, TOO_MANY_SOCKETS, FLOODING = 4401, 4404, 4408, 4429
+# "Try again later": the database was away when the socket opened (the client retries: it is no final code).
+# The standard's 1013 is not an application's to send (autobahn refuses all but 1000 and 3000-4999).
+TRY_AGAIN_LATER = 4503
 MAX_FRAME_BYTES = 2048
 
 
@@ -42,6 +52,60 @@ def socket_language(scope) -> str:
                 cookies[key] = val
     language = cookies.get(settings.LANGUAGE_COOKIE_NAME)
     return language if language in dict(settings.LANGUAGES) else settings.LANGUAGE_CODE
+
+
+# The sockets' database work (a move, a snapshot) runs in threads of its own, as many as the process' pool holds
+# connections, instead of the one thread channels' `database_sync_to_async` sends everything to: a move spends
+# most of its time waiting for PostgreSQL (its commit), and with one thread every socket of the process waited
+# behind every other's waits (issue 30: under 1,000 players a ping's answer waited seconds behind the reads and
+# moves queued on that thread). Each call is one transaction of its own (the service path), so it may run in any
+# thread; a socket awaits its calls one at a time, so its own frames keep their order.
+def _database_threads() -> ThreadPoolExecutor:
+    from django.db import connection
+
+    pool = connection.settings_dict.get("OPTIONS", {}).get("pool")
+    size = pool.get("max_size", 4) if isinstance(pool, dict) else 1  # SQLite (a developer's copy): one writer
+    return ThreadPoolExecutor(max_workers=size, thread_name_prefix="socket-db")
+
+
+_executor: ThreadPoolExecutor | None = None
+
+
+def database_threads_done() -> None:
+    """Wait for the sockets' database calls under way, and let their threads go (a test's end: a snapshot still
+    running would keep its connection, and its database, in use)."""
+    global _executor
+    if _executor is not None:
+        _executor.shutdown(wait=True)
+        _executor = None
+
+
+def in_database_thread(function):
+    """`function` as an awaitable that runs it in one of the sockets' database threads. Its connection goes back
+    to the pool when it returns, whatever happened (a thread of this pool holds none between calls)."""
+    global _executor
+    if _executor is None:
+        _executor = _database_threads()
+
+    def call(*args, **kwargs):
+        close_old_connections()
+        try:
+            return function(*args, **kwargs)
+        finally:
+            connections.close_all()
+
+    return SyncToAsync(call, thread_sensitive=False, executor=_executor)
+
+
+_resyncs: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def resync_of_this_loop() -> Resync:
+    """The process' resync (one per event loop: daphne has one, test runners one per test)."""
+    loop = asyncio.get_running_loop()
+    if loop not in _resyncs:
+        _resyncs[loop] = Resync(in_database_thread, lambda callback: database.health.when_back(callback))
+    return _resyncs[loop]
 
 
 async def refuse(consumer: AsyncWebsocketConsumer, code: int) -> None:
@@ -93,13 +157,17 @@ class SiteSocket(AsyncWebsocketConsumer):
     (`aclose_old_connections`) before every message, a group's included: every viewer's update after a move,
     and every ping, queued on the process's one database thread behind the moves (issue 16: 9 % of daphne's
     CPU a move, and the reason a viewer's update waited for other rooms' moves). These handlers reach the
-    database only through `database_sync_to_async`, which closes stale connections itself, before and after."""
+    database only through `in_database_thread` (below), which closes stale connections itself, before and after."""
 
     async def dispatch(self, message):
         handler = getattr(self, get_handler_name(message), None)
         if handler is None:
             raise ValueError(f"No handler for message type {message['type']}")
         await handler(message)
+
+    async def layer_recovered(self, event):
+        """This process' channel layer reads Redis again after an outage (games.runtime.layer): whatever was
+        published meanwhile may have reached nobody. Each kind of socket says what its page must look at again."""
 
     async def send(self, text_data=None, bytes_data=None, close=False):
         """Send a frame; one for a socket that closed while it was on its way is dropped. daphne raises
@@ -121,13 +189,20 @@ class RoomConsumer(SiteSocket):
             return
         if not await admitted(self, self.player.pk):
             return
-        self.room_id = await self._room_id()
-        if self.room_id is None:
+        try:
+            room_id = await self._room_id()
+        except Exception as error:
+            if not database.note(error):
+                raise
+            await refuse(self, TRY_AGAIN_LATER)  # the page shows it reconnecting, and tries again
+            return
+        if room_id is None:
             await refuse(self, NO_ROOM)
             return
+        self.room_id: int = room_id
         self.language = self._language()
         self.bucket, self.heartbeat = Bucket(), Heartbeat()
-        self.sent_match_id = self.sent_match_version = None
+        self.sent_match_id = self.sent_match_version = self.sent_room_version = None
         await self.channel_layer.group_add(broadcast.room_group(self.code), self.channel_name)
         await self.accept()
         await quietly("arrive", presence.arrive(self.code, self.player.pk, self.channel_name))
@@ -168,6 +243,8 @@ class RoomConsumer(SiteSocket):
             await self.send_snapshots(force=True)
         elif kind == "act":
             await self.act(frame)
+        elif kind == "claim":
+            await self.claim(frame)
         else:
             await self.send_error("unknown_type", _("Unknown frame type."))
 
@@ -179,17 +256,40 @@ class RoomConsumer(SiteSocket):
         if "turn" not in frame or not (turn is None or isinstance(turn, str)):
             await self.send_game_error(MalformedAction(_("An act frame names the turn it was made for.")), ref)
             return
+        # The locked read refuses a match of another room (no_match): no check of its own before it.
+        await self.in_service(
+            match_act, ref, match_id=match_id, player=self.player, action=action, turn=turn, room_id=self.room_id
+        )
+
+    async def claim(self, frame: dict):
+        """The one left behind ends a game without a clock (games.runtime.abandon.match_claim): the frame names
+        the match, so a claim made for one that ended meanwhile changes nothing."""
+        match_id, ref = frame.get("match_id"), frame.get("ref")
+        if not isinstance(match_id, int) or isinstance(match_id, bool):
+            await self.send_game_error(MalformedAction(_("A claim frame names its match_id.")), ref)
+            return
+        await self.in_service(match_claim, ref, match_id=match_id, player=self.player, room_id=self.room_id)
+
+    async def in_service(self, service, ref, **arguments) -> None:
+        """Call a service that writes (a move, a claim) in a database thread: its refusal is told to this socket
+        alone, so is the database being away (nothing happened: its transaction never committed); an `ok` with
+        the frame's ref confirms it. What changed reaches everyone by the room's announcement."""
+        if database.health.is_away():  # known away: said at once, not after the pool's timeout
+            await self.send_game_error(room_error("unavailable"), ref)
+            return
         try:
-            await database_sync_to_async(self._act)(match_id, action, turn)
+            await in_database_thread(service)(**arguments)
         except GameError as error:  # an engine's IllegalMove (MalformedAction too) or a room's Refusal
             await self.send_game_error(error, ref)
             return
+        except Exception as error:
+            if not database.note(error):
+                raise
+            # The database away: told so, the socket stays open, and the board resyncs when the next frame comes.
+            await self.send_game_error(room_error("unavailable"), ref)
+            return
         if isinstance(ref, str):
             await self.send_json({"type": "ok", "ref": ref[:64]})
-
-    def _act(self, match_id: int, action: dict, turn: str | None) -> None:
-        # The locked read refuses a match of another room (no_match): no check of its own before it.
-        match_act(match_id=match_id, player=self.player, action=action, turn=turn, room_id=self.room_id)
 
     # -- from the room's group ----------------------------------------------------------------------
 
@@ -209,6 +309,12 @@ class RoomConsumer(SiteSocket):
         else:
             await self.send_snapshots()
 
+    async def layer_recovered(self, event):
+        """Back from an outage (games.runtime.layer): this viewer is shown whatever changed while the
+        announcements reached nobody, read now with the other sockets of the process (games.runtime.resync);
+        what changes from now on is announced as usual."""
+        resync_of_this_loop().join(self)
+
     async def send_published(self, match_id: int, version: int, frames: dict):
         sent = self.sent_match_id, self.sent_match_version
         if sent[0] is not None and sent[1] is not None and (match_id, version) <= sent:
@@ -217,27 +323,41 @@ class RoomConsumer(SiteSocket):
         await self.send(text_data=published_frame(frames, self.player))
 
     async def send_match_snapshot(self, match_id: int):
-        match = await database_sync_to_async(self._match_snapshot)(match_id)
+        try:
+            match = await in_database_thread(self._match_snapshot)(match_id)
+        except Exception as error:
+            if not database.note(error):
+                raise
+            resync_of_this_loop().after_database(self)  # shown as soon as the database answers again
+            return
         if match is not None and match["v"] != self.sent_match_version:
             self.sent_match_id, self.sent_match_version = match["match_id"], match["v"]
             await self.send_json(match)
 
     async def send_snapshots(self, force: bool = False):
         try:
-            online = await presence.online(self.code)
+            online, away = await presence.absence_async(self.code)
         except Exception:
             log.warning("room %s: presence unavailable (Redis?)", self.code, exc_info=True)
-            online = set()
-        room, match = await database_sync_to_async(self._snapshots)(online)
+            online, away = set(), {}
+        try:
+            room, match = await in_database_thread(self._snapshots)(online, away)
+        except Exception as error:
+            if not database.note(error):
+                raise
+            await self.send_game_error(room_error("unavailable"))
+            resync_of_this_loop().after_database(self)  # shown as soon as the database answers again
+            return
         await self.send_json({"type": "room", "v": room["_version"], "room": room["room"]})
+        self.sent_room_version = room["_version"]
         if match is not None and (force or match["v"] != self.sent_match_version):
             self.sent_match_id, self.sent_match_version = match["match_id"], match["v"]
             await self.send_json(match)
 
-    def _snapshots(self, online: set[int]):
+    def _snapshots(self, online: set[int], away: dict[int, float]):
         room = Room.objects.get(pk=self.room_id)
         invite = self._invite_url(room.code)
-        snapshot = room_snapshot(room, self.player, invite_url=invite, online=online)
+        snapshot = room_snapshot(room, self.player, invite_url=invite, online=online, away=away)
         match = None
         if snapshot["match_id"]:
             match = match_snapshot(self._arrived(Match.objects.get(pk=snapshot["match_id"])), self.player)
@@ -271,8 +391,10 @@ class RoomConsumer(SiteSocket):
     async def send_json(self, payload: dict):
         await self.send(text_data=json.dumps(payload, ensure_ascii=False))
 
-    @database_sync_to_async
-    def _room_id(self) -> int | None:
+    async def _room_id(self) -> int | None:
+        return await in_database_thread(self._open_room_id)()
+
+    def _open_room_id(self) -> int | None:
         """The open room of this code if the player is in it (seated, or came in to watch by the room
         page's button). Anyone else is told "no room", as for a code that does not exist: the socket is no
         way round the look-up limit of the pages (games/lookups.py)."""

@@ -77,7 +77,9 @@ class Refusal(GameError):
 class WordList(Protocol):
     """What an engine asks of a word list: `wordlists.lexicon.Lexicon` has exactly this surface."""
 
-    words: Sequence[str]  # normalised forms
+    @property
+    def words(self) -> Sequence[str]:  # normalised forms; read-only (Lexicon and WordSet are frozen)
+        ...
 
     def __contains__(self, word: object) -> bool: ...
 
@@ -179,6 +181,18 @@ def seconds(value: float) -> timedelta:
 
 
 # -- the result -------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Progress:
+    """How far along a match being played is, for the lobby's live list (an engine's `progress`): `text` in
+    English with %(name)s placeholders, marked with gettext_noop (the page translates it), its `params`, and
+    the groups of seats playing each other now where the match has several tables at once (the Torneo's duels
+    still being played)."""
+
+    text: str
+    params: Mapping[str, Any] = field(default_factory=dict)
+    tables: tuple[tuple[int, ...], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -333,10 +347,33 @@ class EngineHooks(Engine, Protocol):
 
     def views(self, state: Any, viewers: Sequence[Viewer]) -> list[dict[str, Any]]: ...
 
+    def drawn_words(self, state: Any) -> Sequence[str]: ...
+
+    def progress(self, state: Any) -> Progress | None: ...
+
+
+@runtime_checkable
+class Budget(Protocol):
+    """How long a bot may think (issue 30): its search asks `spent()` between steps and, once it says so, plays
+    the best it found so far. The runtime gives each move a few tenths of a second of CPU
+    (games.runtime.matches); tests and tools give UNLIMITED, so that a position and an rng give one move on any
+    machine. An engine never reads a clock itself: the budget is handed in."""
+
+    def spent(self) -> bool: ...
+
+
+class _Unlimited:
+    def spent(self) -> bool:
+        return False
+
+
+UNLIMITED: Budget = _Unlimited()
+
 
 @runtime_checkable
 class Bots(Protocol):
-    """The names a bots module (`games.<slug>.bots`) defines; a game without bots has no module."""
+    """The names a bots module (`games.<slug>.bots`) defines; a game without bots has no module. `bot_action`
+    takes `budget=` (a Budget) among its keywords."""
 
     def bot_turn(self, state: Any, seat: int) -> str | None: ...
 
@@ -370,12 +407,24 @@ def default_views(engine: Engine, state: Any, viewers: Sequence[Viewer]) -> list
     return [engine.view(state, viewer) for viewer in viewers]
 
 
+def default_drawn_words(engine: Engine, state: Any) -> Sequence[str]:
+    """No hidden words drawn from a list (Wordgrid, Letras Cruzadas): nothing for the room to avoid next time."""
+    return ()
+
+
+def default_progress(engine: Engine, state: Any) -> Progress | None:
+    """Nothing to say of how far along it is: the live list shows the players alone."""
+    return None
+
+
 # name -> default(engine module, *the hook's arguments): the hooks of `EngineHooks` a module may omit.
 DEFAULT_HOOKS: dict[str, Callable[..., Any]] = {
     "seat_active": default_seat_active,
     "fixed_places": default_fixed_places,
     "opens_at": default_opens_at,
     "views": default_views,
+    "drawn_words": default_drawn_words,
+    "progress": default_progress,
 }
 
 

@@ -26,6 +26,8 @@ MESSAGES = {
     "not_begun": _("The game begins when every player is at the table."),
     "stale_turn": _("That move was made for a turn that has passed. Here is the game as it is now."),
     "starts_by_itself": _("This game starts by itself when every seat is taken."),
+    # The database or Redis away (issue 31): nothing changed, the player tries again in a moment.
+    "unavailable": _("The site is catching its breath: nothing changed, try again in a moment."),
 }
 
 

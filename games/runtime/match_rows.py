@@ -35,9 +35,11 @@ def _columns(model: type[Model], names: Sequence[str]) -> list[Field]:
     return [fields[name] for name in names]
 
 
-def lock(match_id: int, room_id: int | None = None) -> Match | None:
+def lock(match_id: int, room_id: int | None = None, *, skip_locked: bool = False) -> Match | None:
     """The match, its row locked until the transaction ends (only its row: `FOR UPDATE OF`), with its room's
-    code (`room_code`) for the announcement; with `room_id`, only if it is that room's. None if there is none.
+    code (`room_code`) for the announcement; with `room_id`, only if it is that room's. None if there is none,
+    and with `skip_locked` also when another transaction holds the row (the clock does not wait behind a move:
+    games.runtime.clock).
 
     SQLite has no row locks: there the transaction's own write lock serialises moves (config.env)."""
     tables = f"{_table(Match)} m JOIN {_table(Room)} r ON r.id = m.room_id"
@@ -46,6 +48,8 @@ def lock(match_id: int, room_id: int | None = None) -> Match | None:
         sql += " AND m.room_id = %s"
     if connection.features.has_select_for_update_of:
         sql += " FOR UPDATE OF m"
+        if skip_locked and connection.features.has_select_for_update_skip_locked:
+            sql += " SKIP LOCKED"
     params = [match_id] if room_id is None else [match_id, room_id]
     return next(iter(Match.objects.raw(sql, params)), None)
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import functools
 import random
 import secrets
+import time
 from collections.abc import Iterable
 from datetime import datetime, timedelta
 from typing import Any
@@ -19,14 +20,15 @@ from django.utils import timezone
 
 from accounts.models import Player
 from games.models import Match, MatchEvent, MatchResult, Room
-from games.runtime import broadcast, match_rows, rated, scheduling
-from games.runtime.archive import ARCHIVE_MATCH, ROUND_ANALYSIS, ROUND_GAMES
+from games.runtime import archive, broadcast, match_rows, rated, scheduling
+from games.runtime.archive import round_games
 from games.runtime.catalogue import spec_for
-from games.runtime.engine import Action, Outcome, bots_for, engine_for
-from games.runtime.errors import room_error
+from games.runtime.engine import Action, Outcome, bots_for, engine_for, gettext_noop
+from games.runtime.errors import MalformedAction, room_error
 from games.runtime.rerun import ACT, CLOCK, STOP, Input
 from games.runtime.rooms import room_status_set
 from games.runtime.views import match_frames
+from observe import streams as observe
 from wallet.services import escrow_cancel, escrow_hold, escrow_refund, escrow_settle
 from wordlists.lexicon import lexicon
 from wordlists.selectors import banned_hidden_words
@@ -41,11 +43,24 @@ def _now(now: datetime | None) -> datetime:
     return now or timezone.now()
 
 
+def _recent_states(room: Room) -> list[Any]:
+    """The states of the room's last AVOID_RECENT_MATCHES matches that began, newest first (a match still
+    awaiting its players has no state yet)."""
+    engine = engine_for(room.game)
+    stored = room.matches.exclude(state={}).order_by("-number").values_list("state", flat=True)
+    states = []
+    for data in stored[:AVOID_RECENT_MATCHES]:
+        try:
+            states.append(engine.from_json(data))
+        except ValueError:  # a state of an older schema: its words are only a preference to avoid
+            continue
+    return states
+
+
 def _recent_hidden_words(room: Room) -> set[str]:
-    words: set[str] = set()
-    for state in room.matches.order_by("-number").values_list("state", flat=True)[:AVOID_RECENT_MATCHES]:
-        words.update(state.get("hidden_words", []))
-    return words
+    """The hidden words the room's recent matches drew, as each game tells them (the engine's `drawn_words`)."""
+    engine = engine_for(room.game)
+    return {word for state in _recent_states(room) for word in engine.drawn_words(state)}
 
 
 def _remembered_list(room: Room, settings: dict) -> str | None:
@@ -60,8 +75,9 @@ def _used_words(room: Room, slug: str) -> list[str]:
     (it played before rooms kept one) starts from its last AVOID_RECENT_MATCHES boards."""
     if slug in room.used_words:
         return list(room.used_words[slug])
-    states = room.matches.order_by("-number").values_list("state", flat=True)[:AVOID_RECENT_MATCHES]
-    return list(dict.fromkeys(word for state in reversed(states) for word in state.get("hidden_words", [])))
+    engine = engine_for(room.game)
+    states = _recent_states(room)
+    return list(dict.fromkeys(word for state in reversed(states) for word in engine.drawn_words(state)))
 
 
 def _remember_words(room: Room, slug: str, used: list[str], drawn: list[str]) -> None:
@@ -110,7 +126,7 @@ def match_start(
             raise room_error("starts_by_itself")
         if room.status != Room.WAITING:
             raise room_error("room_playing" if room.status == Room.PLAYING else "room_closed")
-        seats = list(room.seats.order_by("index"))
+        seats = list(room.seats.select_related("player").order_by("index"))
         if any(seat.is_empty for seat in seats):
             raise room_error("seats_not_filled")
         settings = {**room.settings, **(settings_override or {})}
@@ -188,7 +204,7 @@ def _new_state(room: Room, settings: dict[str, Any], seats: int, now: datetime) 
         **spec_for(room.game).engine_kwargs(),
     )
     if remembered:
-        _remember_words(room, remembered, used, engine.to_json(state).get("hidden_words", []))
+        _remember_words(room, remembered, used, list(engine.drawn_words(state)))
     return state
 
 
@@ -220,7 +236,7 @@ def match_arrive(*, match_id: int, player: Player, now: datetime | None = None) 
             [MatchEvent(match=match, version=match.version, kind=event["type"], data=event) for event in events]
         )
         match.save()
-        _after_commit(match, rearm=match.status == Match.PLAYING, state=state if not awaiting else None)
+        _after_commit(match, state=state if not awaiting else None)
         return True
 
 
@@ -228,6 +244,7 @@ def _abort(match: Match, now: datetime, reason: str) -> None:
     """An ARRIVING match ends without a game: nobody wins or loses, stakes go back (exactly once, by the
     wallet's key), no result is recorded. `absent`: the seats that never opened the room."""
     absent = list(match.arrival["awaiting"])
+    due = match.deadline
     match.status, match.finished_at, match.deadline = Match.FINISHED, now, None
     aborted = {"aborted": True, "reason": reason, "absent": absent}
     match.outcome = Outcome(winners=(), places=(), stopped="aborted", draw=False, details=aborted).to_json()
@@ -241,9 +258,12 @@ def _abort(match: Match, now: datetime, reason: str) -> None:
     if match.stake:
         # Called off before its first move: the ledger says so (the same key as a refund: only one ever runs).
         escrow_cancel(match_ref=match.match_ref, key=f"refund:{match.match_ref}")
+    applied = due if due is not None and due <= now else None
     room_status_set(Room.objects.select_for_update().get(pk=match.room_id), Room.WAITING)
     match.save()
-    _after_commit(match, rearm=False)
+    _after_commit(
+        match, applied=None if applied is None else (applied, LATE_LANES[CLOCK if reason == "no_show" else STOP])
+    )
 
 
 def seat_for(match: Match, player: Player) -> int:
@@ -275,6 +295,9 @@ def match_act(
     stalled connection lands on a later turn (or a later round, in simultaneous games).
 
     `room_id`: the room the move was made in (the room socket's); a match of another room is no_match."""
+    if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+        # Before anything reads it: `{"type": []}` closed the socket with 1011 (issue 31).
+        raise MalformedAction(gettext_noop("An action is an object whose type is a word."))
     now = _now(now)
     with transaction.atomic():
         match = _locked_playing(match_id, room_id)
@@ -302,9 +325,11 @@ def _bound_to_turn(engine: Any, action: Action) -> bool:
     return not (isinstance(action, dict) and action.get("type") in engine.TURN_FREE_ACTIONS)
 
 
-def match_abandon(*, match_id: int, seat: int, now: datetime | None = None) -> bool:
-    """A seat whose player left (the leave button, or away too long: games.runtime.abandon) plays the
-    game's leave through the same path. Returns False when it changes nothing (already out, match over)."""
+def match_abandon(*, match_id: int, seat: int, now: datetime | None = None, action: Action | None = None) -> bool:
+    """A seat whose player left (the leave button, away too long, or a claim of the one who stayed:
+    games.runtime.abandon) plays the game's leave (`action`: `{"type": "leave"}` unless the game leaves another
+    way, as Cruzadas resigns) through the same path. Returns False when it changes nothing (already out, match
+    over)."""
     with transaction.atomic():
         match = match_rows.lock(match_id)
         if match is None or match.status != Match.PLAYING or match.lineup[seat].get("player") is None:
@@ -313,7 +338,7 @@ def match_abandon(*, match_id: int, seat: int, now: datetime | None = None) -> b
         state, _events = engine.advance(engine.from_json(match.state), _now(now))
         if not engine.seat_active(state, seat):
             return False
-        _apply(match, seat, {"type": "leave"}, _now(now))
+        _apply(match, seat, action or {"type": "leave"}, _now(now))
         return True
 
 
@@ -330,7 +355,13 @@ def match_bot_move(*, match_id: int, seat: int, turn: str, now: datetime | None 
     if bots.bot_turn(state, seat) != turn:
         return False
     action = bots.bot_action(
-        state, seat, level, random.Random(secrets.randbits(64)), words=lexicon, **spec_for(match.game).engine_kwargs()
+        state,
+        seat,
+        level,
+        random.Random(secrets.randbits(64)),
+        words=lexicon,
+        budget=ThreadCpuBudget(BOT_CPU_SECONDS),
+        **spec_for(match.game).engine_kwargs(),
     )
     if action is None:
         return False
@@ -343,13 +374,38 @@ def match_bot_move(*, match_id: int, seat: int, turn: str, now: datetime | None 
         return True
 
 
-def match_advance(*, match_id: int, deadline: datetime | None = None, now: datetime | None = None) -> bool:
-    """What the clock does by itself. A timer passes the deadline it was armed for: if the match's deadline
-    is another one now, the timer is stale and does nothing (the save that moved the deadline armed a new
-    one). The sweeper passes no deadline. Returns whether anything changed."""
+# A bot's move thinks at most this long (CPU seconds of its own thread, so other threads of the worker do not count
+# against it): its search then plays the best it found so far (issue 30; docs/bots.md, `make bench`).
+BOT_CPU_SECONDS = 0.3
+
+
+class ThreadCpuBudget:
+    """A Budget (games.runtime.engine) of CPU time of the calling thread."""
+
+    def __init__(self, seconds: float) -> None:
+        self.until = time.thread_time() + seconds
+
+    def spent(self) -> bool:
+        return time.thread_time() >= self.until
+
+
+def match_advance(
+    *, match_id: int, deadline: datetime | None = None, now: datetime | None = None, skip_locked: bool = False
+) -> bool:
+    """What the clock does by itself. The clock (games.runtime.clock) passes the deadline it found: if the
+    match's deadline is another one by the time the row is locked (a move came first and moved it), it does
+    nothing. With `skip_locked` a match whose row another transaction holds is left alone (False): that move
+    applies what is overdue on its way, and the clock looks again at its next tick. Returns whether anything
+    changed."""
     now = _now(now)
     with transaction.atomic():
-        match = _locked(match_id)
+        if skip_locked:
+            found = match_rows.lock(match_id, skip_locked=True)
+            if found is None:
+                return False
+            match = found
+        else:
+            match = _locked(match_id)
         if match.status == Match.FINISHED or (deadline is not None and deadline != match.deadline):
             return False
         if match.status == Match.ARRIVING:
@@ -416,7 +472,7 @@ def _save(match: Match, state: Any, events: list[dict], now: datetime, *, made: 
     again: games.runtime.rerun) in the same INSERT. `before`: the state it replaces, parsed, when the caller
     has it (a move), so that nothing parses the stored one again."""
     engine = engine_for(match.game)
-    armed = match.deadline  # a timer for it is on its way already
+    armed = match.deadline  # the deadline this save may have applied (the clock's, or a move's on its way)
     previous = match.state
     match.state = engine.to_json(state)
     match.version += 1
@@ -434,10 +490,16 @@ def _save(match: Match, state: Any, events: list[dict], now: datetime, *, made: 
         room_status_set(room, Room.WAITING)  # the host may play again in the same room
     match_rows.save(match, SAVED_FIELDS)
     ended = (
-        [event["round"] for event in events if event.get("type") == "round_ended"] if match.game in ROUND_GAMES else []
+        [event["round"] for event in events if event.get("type") == "round_ended"]
+        if match.game in round_games()
+        else []
     )
-    _after_commit(match, rearm=match.deadline != armed, state=state, ended_rounds=ended)
+    applied = (armed, LATE_LANES[made.kind]) if armed is not None and armed <= now else None
+    _after_commit(match, state=state, ended_rounds=ended, applied=applied)
 
+
+# Which lane applied a deadline (observe.streams.CLOCK): the clock process, a move that came first, a stop.
+LATE_LANES = {CLOCK: "clock", ACT: "move", STOP: "stop"}
 
 # What a save of the game changes (one UPDATE of these columns only).
 SAVED_FIELDS = ["state", "version", "deadline", "status", "finished_at", "outcome"]
@@ -482,26 +544,38 @@ def _record_results(match: Match, result: Outcome, now: datetime) -> None:
     MatchResult.objects.bulk_create(rows, ignore_conflicts=True)
 
 
-def _after_commit(match: Match, *, rearm: bool = True, state: Any = None, ended_rounds: Iterable[int] = ()) -> None:
-    """On commit: announce the new version, arm a timer if the deadline changed (a move that keeps the
-    deadline, like most guesses, arms nothing: the soak found one task per move flooding the worker,
-    docs/performance.md), and schedule the bots that owe a move.
+def _after_commit(
+    match: Match,
+    *,
+    state: Any = None,
+    ended_rounds: Iterable[int] = (),
+    applied: tuple[datetime, str] | None = None,
+) -> None:
+    """On commit: note how late an `applied` deadline was (deadline → commit, by its lane: observe.streams),
+    announce the new version, and schedule the bots that owe a move. Nothing arms the next deadline: the
+    clock process reads it from the row (games.runtime.clock, decision 70).
 
     With the match's new `state` (a move, a clock step, the game beginning), the announcement carries every
     viewer's frame, built once from that state (views.match_frames), so no socket reads the match; a frame
     that cannot be built is left out and the sockets read as before (decision 28, issue 16).
 
+    A round's analysis and a finished match's archive go to the batch lane, coalesced and bounded
+    (scheduling.enqueue_batch): no player waits for them.
+
     Each step may fail on its own (Redis or the broker down) without undoing what committed: the failure
-    is logged, the sweeper arms what is overdue and schedules the bots, and clients resync on reconnect."""
+    is logged, the sweeper schedules the bots and the archives again, and clients resync on reconnect."""
     code = match_rows.room_code(match)  # read with the locked match, or the room the match was made in
-    match_id, version, deadline = match.pk, match.version, match.deadline
+    match_id, version, game = match.pk, match.version, match.game
     finished = match.status == Match.FINISHED
-    game, lineup = match.game, match.lineup
+    lineup = match.lineup
     # The bots' schedule from the state in hand, not a re-read (a match still ARRIVING has no game yet).
     bots_state = state if match.status == Match.PLAYING else None
     ref = f"match {match_id} v{version}"
 
     def publish():
+        if applied is not None:
+            deadline, lane = applied
+            observe.record(observe.CLOCK, game=game, lane=lane, late_ms=round(observe.late_ms(deadline.timestamp()), 1))
         frames = None
         if state is not None:
             built: list[dict[str, Any] | None] = []
@@ -510,14 +584,10 @@ def _after_commit(match: Match, *, rearm: bool = True, state: Any = None, ended_
         broadcast.safely(
             "announce", ref, lambda: broadcast.announce(code, match_id=match_id, match_version=version, frames=frames)
         )
-        if deadline is not None and rearm:
-            broadcast.safely("arm_deadline", ref, lambda: scheduling.arm_deadline(match_id, deadline))
         for number in ended_rounds:  # the round-end card shows its analysis (games.runtime.archive)
-            broadcast.safely(
-                "round_analysis", ref, functools.partial(scheduling.enqueue, ROUND_ANALYSIS, (match_id, number))
-            )
+            broadcast.safely("round_analysis", ref, functools.partial(archive.round_analysis_send, match_id, number))
         if finished:
-            broadcast.safely("archive", ref, lambda: scheduling.enqueue(ARCHIVE_MATCH, (match_id,)))
+            broadcast.safely("archive", ref, lambda: archive.archive_send(match_id))
         else:
             broadcast.safely(
                 "schedule_bots",

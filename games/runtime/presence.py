@@ -102,6 +102,15 @@ async def online(code: str) -> set[int]:
     return {_player(member) for member in live}
 
 
+async def absence_async(code: str) -> tuple[set[int], dict[int, float]]:
+    """`absence` for async code (a room socket's snapshots): who is online, and since when the others are away."""
+    pipe = _client().pipeline(transaction=False)
+    pipe.zrange(_key(code), 0, -1, withscores=True)
+    pipe.hgetall(_away_key(code))
+    members, closed = await pipe.execute()
+    return _absence(members, closed, time.time())
+
+
 # -- for sync code (the sweeper, services) ----------------------------------------------------------
 
 _sync = None
@@ -119,12 +128,24 @@ def _sync_client():
 def absence(code: str, now: float | None = None) -> tuple[set[int], dict[int, float]]:
     """Who is online, and since when each absent player has been away: when their last socket closed,
     or when a socket that went silent (a killed process, a dead network) was last heard from."""
+    return absences([code], now)[code]
+
+
+def absences(codes: Iterable[str], now: float | None = None) -> dict[str, tuple[set[int], dict[int, float]]]:
+    """`absence` of many rooms, read in one round trip (the abandons sweep asks for every playing room)."""
     now = time.time() if now is None else now
-    client = _sync_client()
-    pipe = client.pipeline(transaction=False)
-    pipe.zrange(_key(code), 0, -1, withscores=True)
-    pipe.hgetall(_away_key(code))
-    members, closed = pipe.execute()
+    codes = list(dict.fromkeys(codes))
+    if not codes:
+        return {}
+    pipe = _sync_client().pipeline(transaction=False)
+    for code in codes:
+        pipe.zrange(_key(code), 0, -1, withscores=True)
+        pipe.hgetall(_away_key(code))
+    answers = pipe.execute()
+    return {code: _absence(answers[2 * i], answers[2 * i + 1], now) for i, code in enumerate(codes)}
+
+
+def _absence(members, closed, now: float) -> tuple[set[int], dict[int, float]]:
     online_now = {_player(member) for member, heard in members if heard >= now - TTL_SECONDS}
     away = {int(player): float(since) for player, since in closed.items()}
     for member, heard in members:
@@ -132,6 +153,14 @@ def absence(code: str, now: float | None = None) -> tuple[set[int], dict[int, fl
         if player not in online_now:
             away[player] = max(away.get(player, 0.0), heard)
     return online_now, away
+
+
+def away_seconds(
+    people: Iterable[int], online: set[int], away: dict[int, float], since: float, now: float
+) -> dict[int, float]:
+    """How long (seconds) each of `people` not online has been away: from their last socket (`away`, as
+    `absence` gives it), or from `since` (a match's start) for someone who never came or left before it."""
+    return {player: max(0.0, now - max(away.get(player, 0.0), since)) for player in people if player not in online}
 
 
 def silent_sweep(now: float | None = None) -> list[str]:

@@ -1,10 +1,11 @@
 """Rated matches: ratings taken at the start, changes applied as places are fixed, and what a board shows.
 
 A match is rated when its room says so (`settings["rated"]`, set only by the lobby's rated matchmaking)
-and its game is in ratings.models.RATED_GAMES. The ratings every seat had at the start are kept in the
-lineup (`"rating"`), because each change is computed against the ratings before the match, even for a
-player placed in the last round. Changes go through ratings.services.rating_apply, which is idempotent
-per (player, match): calling this on every save that fixes a place is safe.
+and its game is rated (its spec: GameSpec.glicko or rating_change; ratings/games.py). The ratings every
+seat had at the start are kept in the lineup (`"rating"`), because each change is computed against the
+ratings before the match, even for a player placed in the last round. Changes go through
+ratings.services.rating_apply, which is idempotent per (player, match): calling this on every save that fixes a
+place is safe.
 """
 
 from __future__ import annotations
@@ -15,14 +16,14 @@ from accounts.models import Player
 from games.models import Match, Room, Seat
 from games.runtime.catalogue import spec_for
 from games.runtime.engine import engine_for
-from ratings.models import GLICKO_GAMES, RatingChange
+from ratings.games import is_glicko
+from ratings.models import RatingChange
 from ratings.selectors import is_rated, rating_of
 from ratings.services import glicko_apply, rating_apply
 
 
 def room_is_rated(room: Room) -> bool:
-    rated_by = room.game in GLICKO_GAMES or spec_for(room.game).rating_change is not None
-    return bool(room.settings.get("rated")) and is_rated(room.game) and rated_by
+    return bool(room.settings.get("rated")) and is_rated(room.game)
 
 
 def _related_people(room: Room, seats: list[Seat]) -> bool:
@@ -49,12 +50,23 @@ def _related_people(room: Room, seats: list[Seat]) -> bool:
     return False
 
 
+def _members_all(seats: list[Seat]) -> bool:
+    """Every seat a person with an account whose address is confirmed. A guest is a nickname in one browser:
+    any number can be made in a minute, so a rating fed by guests means nothing (issue 31: a member gained
+    +162, then +88, against fresh guests of their own; no guest is ever "related" to anyone)."""
+    from accounts.selectors import player_is_verified
+
+    people = [seat.player for seat in seats if seat.player is not None]
+    return len(people) == len(seats) and all(player_is_verified(player=person) for person in people)
+
+
 def lineup_for(room: Room, seats: list[Seat]) -> list[dict[str, Any]]:
     """The match's lineup; in a rated room each person's rating at the start goes with it. A Glicko-2 game is
-    rated only between people (a bot's seat has no rating, so match_is_rated is false) who are not related."""
+    rated only between members with a confirmed address (a bot's seat has no rating, so match_is_rated is false;
+    nor has a guest) who are not related."""
     rated = room_is_rated(room)
-    if rated and room.game in GLICKO_GAMES:
-        rated = all(seat.player_id for seat in seats) and not _related_people(room, seats)
+    if rated and is_glicko(room.game):
+        rated = _members_all(seats) and not _related_people(room, seats)
     return [
         {
             "player": seat.player_id,
@@ -77,7 +89,7 @@ def placements_apply(
     `before`: the stored state this save replaces, or `before_state`, the same already parsed (a move has it
     in hand: no second parse of the whole state, issue 16). A save that fixes no new place reads nothing (every
     place fixed before was applied by the save that fixed it, in its transaction; issue 16)."""
-    if match.game in GLICKO_GAMES:
+    if is_glicko(match.game):
         _glicko_apply(match, state)
         return
     change = spec_for(match.game).rating_change

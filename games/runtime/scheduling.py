@@ -1,18 +1,19 @@
-"""Arming what happens later: the next deadline of a match, and the bots' moves.
+"""Work for later, sent to the Celery workers: the bots' moves (the live lane), and analyses and archives (the
+batch lane, coalesced and bounded). Deadlines are not here: the clock process applies each match's deadline
+from its row (games.runtime.clock, decision 70).
 
-Both are Celery tasks that carry enough to know whether they are still wanted (the deadline they were
-armed for, the bot's turn token for a move), so a late or repeated task changes nothing. The sweeper
-(games.tasks.sweep) re-arms what a lost task or a restarted worker dropped.
-
-Tasks are sent by name (`enqueue`), so this module, which the tasks themselves import, never imports them.
+A bot's move carries its turn token, so a late or repeated task changes nothing; the sweeper schedules again
+what a lost task or a restarted worker dropped. Which lane a task runs in is settings.CELERY_TASK_ROUTES
+(config/lanes.py): tasks are sent by name (`enqueue`), so this module, which the tasks themselves import,
+never imports them.
 """
 
 from __future__ import annotations
 
 import contextlib
+import logging
 import random
 import secrets
-from datetime import datetime
 from typing import Any
 
 from celery import current_app
@@ -23,8 +24,9 @@ from django.utils import timezone
 from games.models import Match
 from games.runtime.engine import bots_for, engine_for
 
+log = logging.getLogger(__name__)
+
 # The tasks' names (games/tasks.py registers its tasks under these).
-ADVANCE_MATCH = "games.advance_match"
 BOT_MOVE = "games.bot_move"
 
 # A bot's pending move is remembered this long; after that the sweeper may schedule it again
@@ -46,15 +48,59 @@ def timers_disabled():
 
 
 def enqueue(task: str, args: tuple, **options) -> None:
-    """Send the task named `task` to the workers (`eta=` or `countdown=` as for apply_async)."""
+    """Send the task named `task` to the workers of its lane (`eta=` or `countdown=` as for apply_async)."""
     current_app.send_task(task, args, **options)
 
 
-def arm_deadline(match_id: int, deadline: datetime) -> None:
-    """A task at `deadline` that advances the match if that is still its deadline then."""
-    if _disabled:
-        return
-    enqueue(ADVANCE_MATCH, (match_id, deadline.isoformat()), eta=deadline)
+# The batch lane's bound: past this many tasks waiting in its queue, batch work is deferred (not sent) rather
+# than let the backlog grow without end; whoever wants it asks again later (the sweeper sends a missing
+# archive again, a round-end card asks for its analysis). A batch task takes a few tenths of a second on
+# average (docs/performance.md, "Lanes"): a full queue is about half a minute of one core's work, so a lane
+# that fell behind during a peak is clear again half a minute after it.
+BATCH_BACKLOG = 60
+# Work deferred earlier is sent again only into a lane this short (the sweeper's archives): new work first.
+BATCH_REFILL_BELOW = 10
+# A batch task sent is remembered under its key until it has run (or this long, if a killed worker took it
+# along): the same work asked for meanwhile is coalesced into it (a round's analysis asked by every card of the
+# table, an archive re-sent by the sweeper).
+BATCH_PENDING_SECONDS = 180
+
+
+def queue_depth(queue: str) -> int:
+    """How many tasks wait in `queue` on the broker (not those a worker holds): a passive declaration, which
+    every kombu transport answers with the count, through the broker's own connection pool. A queue nobody
+    declared yet holds none."""
+    with current_app.connection_or_acquire() as connection:
+        try:
+            return int(connection.default_channel.queue_declare(queue=queue, passive=True).message_count)
+        except connection.channel_errors:
+            return 0
+
+
+def enqueue_batch(task: str, args: tuple, key: str, backlog: int | None = None) -> bool:
+    """Send a batch task unless the same work (`key`) is pending already or the batch lane holds `backlog`
+    tasks (BATCH_BACKLOG by default). Returns whether it was sent. Never raises for a full lane: batch work is
+    deferred, live work never waits for it."""
+    pending = f"batch-pending:{key}"
+    if not cache.add(pending, 1, timeout=BATCH_PENDING_SECONDS):
+        return False  # coalesced into the one on its way
+    try:
+        # The batch lane's queue is the default one (config/lanes.py; a bench's private copy when it has one).
+        bound = BATCH_BACKLOG if backlog is None else backlog
+        if queue_depth(current_app.conf.task_default_queue) >= bound:
+            cache.delete(pending)
+            log.debug("batch lane full (%s waiting): %s deferred", bound, key)
+            return False
+        enqueue(task, args)
+    except Exception:
+        cache.delete(pending)  # not sent (the broker is down): asked again later
+        raise
+    return True
+
+
+def batch_done(key: str) -> None:
+    """A batch task finished its work: the same key may be sent again (needed only if the work changed)."""
+    cache.delete(f"batch-pending:{key}")
 
 
 def schedule_bots(

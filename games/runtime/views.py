@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import time
 from typing import Any
 
 import orjson
@@ -11,7 +12,7 @@ from django.utils import timezone
 from accounts.models import Player
 from accounts.nicknames import bot_name
 from games.models import Match, Room
-from games.runtime import rated
+from games.runtime import presence, rated
 from games.runtime.catalogue import spec_for
 from games.runtime.engine import engine_for
 from wallet.conf import payout_for
@@ -20,14 +21,27 @@ from wallet.conf import payout_for
 # like one; their level is shown next to it.
 
 
-def room_snapshot(room: Room, viewer: Player | None, *, invite_url: str, online: set[int]) -> dict[str, Any]:
+def room_snapshot(
+    room: Room,
+    viewer: Player | None,
+    *,
+    invite_url: str,
+    online: set[int],
+    away: dict[int, float] | None = None,
+) -> dict[str, Any]:
+    """The room as `viewer` sees it. `away`: since when (epoch) each absent person has been away (presence), so
+    that a seat shows how long its person has been gone during a match, and a game without a clock offers the
+    one left behind to end it once the rule allows (`claim`: games.runtime.abandon)."""
     seats = list(room.seats.select_related("player").order_by("index"))
     your_seat = next((seat.index for seat in seats if viewer and seat.player_id == viewer.pk), None)
-    match_id = (
-        room.matches.filter(status=Match.PLAYING).values_list("pk", flat=True).first()
-        or room.matches.order_by("-number").values_list("pk", flat=True).first()
-    )
+    playing = room.matches.filter(status=Match.PLAYING).values("pk", "started_at").first()
+    match_id = playing["pk"] if playing else room.matches.order_by("-number").values_list("pk", flat=True).first()
     is_host = bool(viewer and room.host_id == viewer.pk)
+    gone = _away_for(seats, online, away or {}, playing["started_at"].timestamp()) if playing else {}
+    spec = spec_for(room.game)
+    claim = None
+    if playing and your_seat is not None and spec.claim_after_seconds is not None:
+        claim = {"after": spec.claim_after_seconds, "ends": "win" if spec.claim_action else "stop"}
     return {
         "code": room.code,
         "game": room.game,
@@ -45,12 +59,14 @@ def room_snapshot(room: Room, viewer: Player | None, *, invite_url: str, online:
                 "tag": seat.player.tag if seat.player is not None else None,
                 "bot_level": seat.bot_level or None,
                 "online": bool(seat.player_id and seat.player_id in online) or bool(seat.bot_level),
+                "away_for": gone.get(seat.index),
                 "is_you": your_seat == seat.index,
                 "is_host": seat.player_id == room.host_id,
             }
             for seat in seats
         ],
         "you": {"seat": your_seat, "is_host": is_host, "spectator": your_seat is None},
+        "claim": claim,
         "spectators": max(0, len(online) - sum(1 for seat in seats if seat.player_id in online)),
         # Everyone who came to the room, for a host who seats people (Claves: the host picks the pair).
         "people": [
@@ -69,6 +85,13 @@ def room_snapshot(room: Room, viewer: Player | None, *, invite_url: str, online:
         # so nobody arranges its seats or starts it (the page shows the wait instead of host controls).
         "quick_wait": room.is_public and room.launch_at is not None and match_id is None,
     }
+
+
+def _away_for(seats, online: set[int], away: dict[int, float], started: float) -> dict[int, float]:
+    """Seconds each seated person not online has been away, from their last socket or the match's start."""
+    people = [seat.player_id for seat in seats if seat.player_id]
+    gone = presence.away_seconds(people, online, away, started, time.time())
+    return {seat.index: round(gone[seat.player_id], 1) for seat in seats if seat.player_id in gone}
 
 
 def match_snapshot(match: Match, viewer: Player | None) -> dict[str, Any]:

@@ -23,8 +23,8 @@ def _duel(current: engine.Round, seat: int) -> engine.Duel | None:
     return next((duel for duel in current.duels if seat in duel.seats), None)
 
 
-def guesses(steps: Sequence[Step]) -> list[wa.Guess]:
-    """Every guess of the tournament, in order, in a duel that has ended."""
+def guesses(steps: Sequence[Step], only_round: int | None = None) -> list[wa.Guess]:
+    """Every guess of the tournament, in order, in a duel that has ended (of that round only, if given)."""
     if not steps:
         return []
     final: engine.State = steps[-1].after
@@ -32,6 +32,8 @@ def guesses(steps: Sequence[Step]) -> list[wa.Guess]:
     for step in steps:
         for event in step.events:
             if event.get("type") != "guessed" or not 0 < event["round"] <= len(final.rounds):
+                continue
+            if only_round is not None and event["round"] != only_round:
                 continue
             current = final.rounds[event["round"] - 1]
             duel = _duel(current, event["seat"])
@@ -85,34 +87,16 @@ def analyse(steps: Sequence[Step], *, words: WordSource, **engine_kwargs: Any) -
     if not steps:
         return {"moves": moves, "rounds": [], "summary": {"seats": []}}
     final: engine.State = steps[-1].after
-    rounds = []
+    rounds = [entry for entry in (_round(current, moves) for current in final.rounds) if entry is not None]
     duels_of: dict[int, int] = {}
     solves_of: dict[int, int] = {}
     for current in final.rounds:
-        duels, seats = [], []
         for duel in current.duels:
             if not duel.over:
                 continue
-            duels.append({"seats": list(duel.seats), "word": duel.shown, "end": duel.end, "winner": duel.winner})
             for seat in duel.seats:
-                mine = [r for r in duel.rows if r.seat == seat]
-                skipped = sum(1 for r in mine if r.word is None)
-                solved = duel.end == engine.SOLVED and duel.winner == seat
                 duels_of[seat] = duels_of.get(seat, 0) + 1
-                solves_of[seat] = solves_of.get(seat, 0) + int(solved)
-                figures = wa.tally(wa.moves_of(moves, seat, current.number))
-                seats.append(
-                    {
-                        "seat": seat,
-                        "rival": next(other for other in duel.seats if other != seat),
-                        "solved": solved,
-                        "skipped": skipped,
-                        **figures,
-                        "notes": _seat_notes(duel, seat, len(mine) - skipped, skipped) + wa.figures_notes(figures),
-                    }
-                )
-        if duels:
-            rounds.append({"round": current.number, "duels": duels, "seats": sorted(seats, key=lambda s: s["seat"])})
+                solves_of[seat] = solves_of.get(seat, 0) + int(duel.end == engine.SOLVED and duel.winner == seat)
     summary = [
         wa.seat_summary(
             seat,
@@ -123,3 +107,45 @@ def analyse(steps: Sequence[Step], *, words: WordSource, **engine_kwargs: Any) -
         for seat in sorted(duels_of)
     ]
     return {"moves": moves, "rounds": rounds, "summary": {"seats": summary}}
+
+
+def analyse_round(
+    steps: Sequence[Step], number: int, *, words: WordSource, **engine_kwargs: Any
+) -> dict[str, Any] | None:
+    """One round's entry of `analyse`'s `rounds`, made from that round's guesses alone (the round-end card
+    while the tournament goes on: analysing every earlier round again at each round's end cost the square of
+    the rounds). None for a round none of whose duels has ended."""
+    if not steps:
+        return None
+    final: engine.State = steps[-1].after
+    if not 0 < number <= len(final.rounds):
+        return None
+    moves = wa.analyse_guesses(guesses(steps, only_round=number), words=words, tactics=bots.TACTICS)
+    return _round(final.rounds[number - 1], moves)
+
+
+def _round(current: engine.Round, moves: dict[str, dict[str, Any]]) -> dict[str, Any] | None:
+    """A round's duels that ended, with their words, and per player its figures and notes (None: none ended)."""
+    duels, seats = [], []
+    for duel in current.duels:
+        if not duel.over:
+            continue
+        duels.append({"seats": list(duel.seats), "word": duel.shown, "end": duel.end, "winner": duel.winner})
+        for seat in duel.seats:
+            mine = [r for r in duel.rows if r.seat == seat]
+            skipped = sum(1 for r in mine if r.word is None)
+            solved = duel.end == engine.SOLVED and duel.winner == seat
+            figures = wa.tally(wa.moves_of(moves, seat, current.number))
+            seats.append(
+                {
+                    "seat": seat,
+                    "rival": next(other for other in duel.seats if other != seat),
+                    "solved": solved,
+                    "skipped": skipped,
+                    **figures,
+                    "notes": _seat_notes(duel, seat, len(mine) - skipped, skipped) + wa.figures_notes(figures),
+                }
+            )
+    if not duels:
+        return None
+    return {"round": current.number, "duels": duels, "seats": sorted(seats, key=lambda s: s["seat"])}

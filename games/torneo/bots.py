@@ -17,7 +17,7 @@ from __future__ import annotations
 import random
 
 from games import wordle_bots
-from games.runtime.engine import Action, WordSource, think_time
+from games.runtime.engine import UNLIMITED, Action, Budget, WordSource, think_time
 from games.torneo import engine
 from games.wordle_bots import EASY, HARD, LEVELS, MEDIUM
 
@@ -69,7 +69,9 @@ def bot_turn(state: engine.State, seat: int) -> str | None:
     return engine.turn_of(state, seat)  # a bot owes exactly the turn a person in its seat would
 
 
-def bot_action(state: engine.State, seat: int, level: str, rng: random.Random, *, words: WordSource) -> Action | None:
+def bot_action(
+    state: engine.State, seat: int, level: str, rng: random.Random, *, words: WordSource, budget: Budget = UNLIMITED
+) -> Action | None:
     """The bot's guess for `seat`, or None when that seat owes no guess now."""
     wordle_bots.require_level(level)
     duel = _my_duel(state, seat)
@@ -91,5 +93,6 @@ def bot_action(state: engine.State, seat: int, level: str, rng: random.Random, *
         tactics=TACTICS,
         may_be_careless=turns_left > 2,
         last_chance=turns_left <= 1,
+        budget=budget,
     )
     return {"type": "guess", "word": word}

@@ -31,6 +31,7 @@ from games.runtime.engine import (
     IllegalMove,
     MalformedAction,
     Outcome,
+    Progress,
     Refusal,
     Viewer,
     WordSource,
@@ -617,6 +618,22 @@ def turn_of(state: State, seat: int) -> str | None:
         if seat in duel.seats:
             return None if duel.over or duel.to_play != seat else f"{state.current.number}:{len(duel.rows)}"
     return None
+
+
+def drawn_words(state: State) -> list[str]:
+    """Every duel's word drawn for this tournament, played or not (the room avoids them in its next ones)."""
+    return [word for block in state.words for _length, word, _shown in block]
+
+
+def progress(state: State) -> Progress:
+    """The round, how many are still in, and the duels still being played (the lobby's live list)."""
+    return Progress(
+        _("Round %(round)s · %(count)s still in"),
+        {"round": max(1, len(state.rounds)), "count": len(state.still_in())},
+        tables=tuple(
+            tuple(duel.seats) for duel in (state.rounds[-1].duels if state.rounds else []) if duel.end is None
+        ),
+    )
 
 
 def view(state: State, viewer: Viewer) -> dict[str, Any]:

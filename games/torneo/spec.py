@@ -56,6 +56,7 @@ SPEC = GameSpec(
     spectators=True,
     clean_settings=clean_settings,
     defaults={"rated": False},
+    word_languages=LANGUAGE_NAMES,
     # Admins' bans on any of the three hidden lists keep a word out of new tournaments.
     hidden_list=hidden_lists,
     host_starts=False,  # it starts when the lobby has filled it, never from a host's button

@@ -40,6 +40,7 @@ def play_game(first: str, second: str, rng: random.Random, timings: dict[str, li
         action = bots.bot_action(state, seat, levels[seat], rng, words=lexicon, dawg=dawg)
         timings[levels[seat]].append((time.perf_counter() - started) * 1000)
         now += timedelta(seconds=bots.think_seconds(levels[seat], rng))
+        assert action is not None  # a bot on its turn always has a move (a pass or an exchange at worst)
         state, _events = engine.apply(state, seat, action, now, words=lexicon, dawg=dawg)
     return state
 
@@ -57,7 +58,9 @@ def pairings(games: int, seed: int) -> None:
         for number in range(games):
             order = (a, b) if number % 2 == 0 else (b, a)
             state = play_game(*order, rng, timings)
-            result = engine.outcome(state).to_json()  # the game's own facts: winner, reason, scores
+            outcome = engine.outcome(state)
+            assert outcome is not None  # play_game plays to the end
+            result = outcome.to_json()  # the game's own facts: winner, reason, scores
             winner = order[result["winner"]]
             wins[winner] += 1
             firsts[winner][result["winner"]] += 1
@@ -77,7 +80,7 @@ def pairings(games: int, seed: int) -> None:
         )
 
 
-def positions(count: int, seed: int) -> dict[str, list[float]]:
+def positions(count: int, seed: int) -> dict[str, list[float] | list[int]]:
     """Move generation time on random midgame positions (3-16 random legal moves from the start).
     Prints a summary and returns the samples (ms per position, legal moves per position) for bench/."""
     rng = random.Random(seed)

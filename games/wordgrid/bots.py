@@ -15,7 +15,8 @@ that knows no word the position allows plays from the whole list rather than los
 - hard: looks one reply ahead. For its most promising (cell, letter) groups it computes the opponent's
   best reply on the grid the move leaves, and plays the move that maximises its word's length minus that
   reply; a move that ends the game counts as a sure win or loss. Its work is bounded by a count of
-  groups (a deterministic budget: the same position and rng give the same move on any machine).
+  groups (the same position and rng give the same move on any machine), and on the site by a CPU budget too
+  (issue 30: `budget`, which tools and tests leave unlimited).
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from games.runtime.engine import Action, WordSource, common_words, think_time
+from games.runtime.engine import UNLIMITED, Action, Budget, WordSource, common_words, think_time
 from games.wordgrid import engine, moves
 from games.wordgrid.moves import EMPTY, Move
 
@@ -63,8 +64,10 @@ def bot_action(
     *,
     words: WordSource,
     dawg: engine.GraphSource | None = None,
+    budget: Budget = UNLIMITED,
 ) -> Action | None:
-    """The bot's move for `seat`, or None when it has none to make (not its turn, game over).
+    """The bot's move for `seat`, or None when it has none to make (not its turn, game over). Hard weighs its
+    groups until `budget` is spent, then plays the best weighed (at least one).
 
     A bot never resigns and never offers a draw; a pending draw offer from its opponent lapses with
     its move. (The service may answer offers made to a bot with `decline_draw`.)
@@ -85,7 +88,7 @@ def bot_action(
     elif level == MEDIUM:
         cell, letter, word = _medium(groups, rng)
     else:
-        cell, letter, word = _hard(state, seat, groups, spent, graph, rng)
+        cell, letter, word = _hard(state, seat, groups, spent, graph, rng, budget)
     path = moves.path_for(state.grid, cell, letter, word, graph)
     assert path is not None  # the word came from the same search
     return Move(cell, letter, path, word).action()
@@ -146,6 +149,7 @@ def _hard(
     spent: set[str],
     graph: Any,
     rng: random.Random,
+    budget: Budget = UNLIMITED,
 ) -> Choice:
     scores = state.scores()
     mine, theirs = scores[seat], scores[1 - seat]
@@ -154,7 +158,9 @@ def _hard(
     rng.shuffle(keys)
     keys.sort(key=lambda key: -len(groups[key][0]))
     best: tuple[float, Choice] | None = None
-    for cell, letter in keys[:HARD_GROUPS]:
+    for weighed, (cell, letter) in enumerate(keys[:HARD_GROUPS]):
+        if weighed and budget.spent():  # the most promising groups come first: the best weighed stands
+            break
         grid = state.grid[:cell] + letter + state.grid[cell + 1 :]
         found = groups[(cell, letter)]
         replies = _reply(grid, spent, graph) if EMPTY in grid else []

@@ -29,6 +29,7 @@ from games.runtime.engine import (
     IllegalMove,
     MalformedAction,
     Outcome,
+    Progress,
     Refusal,
     Viewer,
     WordSource,
@@ -456,6 +457,11 @@ def turn_of(state: State, seat: int) -> str | None:
     if state.phase != PLAYING or state.turn != seat:
         return None
     return f"move:{len(state.plays)}"
+
+
+def progress(state: State) -> Progress:
+    """How many words have been played (the lobby's live list)."""
+    return Progress(_("%(count)s words played"), {"count": len(state.plays)})
 
 
 def view(state: State, viewer: Viewer) -> dict[str, Any]:

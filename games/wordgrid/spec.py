@@ -40,6 +40,7 @@ SPEC = GameSpec(
     hidden_list=None,
     engine_kwargs=_engine_kwargs,
     join_grace_seconds=JOIN_GRACE_SECONDS,
+    glicko=True,  # a rated room's match moves Glicko-2 ratings (issue 20)
     order=30,
     blurb=_("Add a letter, trace a word on the 5x5 grid, beat the clock and your opponent."),
     players=_("2 players or you against a bot, optional stakes"),

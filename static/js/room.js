@@ -46,6 +46,10 @@ const connectionText = (status) => (status === "online" ? t("Connected") : t("Re
 // Back online, the server sends fresh snapshots by itself; if the match one has not come by then, ask.
 const SYNC_FALLBACK_MS = 3000;
 const GATE_TICK_MS = 250;
+const ABSENCE_TICK_MS = 1000;
+// A rival's absence is said only once it lasts (a reload or a phone changing networks is back within seconds),
+// in a short bar: until then the board stays where it was.
+const ABSENCE_GRACE_S = 15;
 
 /**
  * Connect a room element to its socket and its game. `connect` is `openSocket` (tests pass a fake).
@@ -78,6 +82,10 @@ export function startRoom(element, { connect = openSocket } = {}) {
   const gate = h("section", { class: "panel arrival", "data-testid": "arrival", hidden: true });
   if (gameRoot) gameRoot.before(gate);
   else element.append(gate);
+
+  // Who left the table during a match, for how long, and (a game without a clock) the way to end it.
+  const absence = h("section", { class: "panel absence", role: "status", "data-testid": "absence", hidden: true });
+  gate.after(absence);
 
   const sendRaw = (frame) => socket && socket.send(frame);
   // Boards send through here (kit.js pendingAct): an act names the turn it was made for.
@@ -236,6 +244,88 @@ export function startRoom(element, { connect = openSocket } = {}) {
     if (!clock || !gateFrame || !gateFrame.arriving) return;
     const joinBy = parseTime(gateFrame.arriving.join_by);
     clock.textContent = joinBy === null ? "" : clockText(joinBy - (Date.now() + gateOffset));
+  }
+
+  // -- someone left the table --------------------------------------------------------------------------------
+  // The room frame says how long each absent person has been away (`away_for`, seconds) and, in a game
+  // without a clock, after how long the one left behind may end it (`claim`): the bar counts on from there
+  // by itself, and the claim button appears once every other person has been away that long. The server
+  // decides again when the claim comes (games/runtime/abandon.py): a clock that runs ahead changes nothing.
+  let absenceTimer = null;
+  let absenceSince = 0;
+  let claimRef = 0;
+
+  function awaySeats(room) {
+    if (!room || room.status !== "playing" || !room.match_id) return [];
+    return room.seats.filter((seat) => seat.kind === "player" && !seat.is_you && seat.away_for != null);
+  }
+
+  function renderAbsence() {
+    const room = lastRoom && lastRoom.room;
+    const away = awaySeats(room);
+    clearInterval(absenceTimer);
+    absenceTimer = null;
+    if (!away.length) {
+      absence.hidden = true;
+      absence.replaceChildren();
+      return;
+    }
+    absenceSince = Date.now();
+    absence.replaceChildren(
+      h("p", { class: "absence-who", "data-testid": "absence-who" }),
+      h("p", { class: "absence-claim muted", "data-testid": "absence-note" }),
+      h("p", { class: "absence-error", role: "alert", "data-testid": "absence-error" }),
+    );
+    tickAbsence();
+    absenceTimer = setInterval(tickAbsence, ABSENCE_TICK_MS);
+  }
+
+  function tickAbsence() {
+    const room = lastRoom && lastRoom.room;
+    const away = awaySeats(room);
+    if (!away.length) return;
+    const elapsed = (Date.now() - absenceSince) / 1000;
+    const seconds = (seat) => seat.away_for + elapsed;
+    const claim = room.claim;
+    absence.hidden = Math.max(...away.map(seconds)) < ABSENCE_GRACE_S;
+    if (absence.hidden) return;
+    absence.querySelector(".absence-who").textContent = away.map((seat) =>
+      t("%(name)s left the table %(time)s ago.", { name: seat.nickname, time: clockText(seconds(seat) * 1000) }),
+    ).join(" ");
+    const note = absence.querySelector(".absence-claim");
+    const seated = room.seats.filter((seat) => seat.kind === "player" && !seat.is_you);
+    if (!claim || away.length < seated.length) {
+      note.textContent = "";
+      return;
+    }
+    const left = claim.after - Math.min(...away.map(seconds));
+    const wins = claim.ends === "win";
+    if (left > 0) {
+      note.textContent = wins
+        ? t("If nobody comes back, you can claim the win in %(time)s.", { time: clockText(left * 1000) })
+        : t("If your partner does not come back, you can end the game in %(time)s.", { time: clockText(left * 1000) });
+      return;
+    }
+    if (note.querySelector("button")) return;
+    const button = h("button", { type: "button", class: "button", "data-testid": "claim",
+      text: wins ? t("Claim the win") : t("End the game") });
+    button.addEventListener("click", () => {
+      button.disabled = true;
+      claimRef += 1;
+      sendRaw({ type: "claim", match_id: room.match_id, ref: `claim-${claimRef}` });
+    });
+    note.replaceChildren(
+      h("span", { text: wins ? t("They left: the win is yours if you want it.") : t("Your partner left: you may end the game; nobody loses.") }),
+      " ",
+      button,
+    );
+  }
+
+  function claimRefused(frame) {
+    const error = absence.querySelector(".absence-error");
+    if (error) error.textContent = frame.message || "";
+    const button = absence.querySelector("[data-testid=claim]");
+    if (button) button.disabled = false;
   }
 
   // -- frames ---------------------------------------------------------------------------------------------
@@ -403,11 +493,14 @@ export function startRoom(element, { connect = openSocket } = {}) {
       if (typeof frame.v === "number") roomVersion = frame.v;
       lastRoom = frame;
       renderRoom(frame.room);
+      renderAbsence();
       if (gateFrame) renderGate(); // the names of those awaited
       if (!frame.room.match_id) resynced(); // no match to wait for
       deliver("room", frame);
     } else if (frame.type === "match") {
       onMatchFrame(frame);
+    } else if (frame.type === "error" && String(frame.ref || "").startsWith("claim-")) {
+      claimRefused(frame);
     } else if (frame.type === "error") {
       deliver("error", frame);
       if (frame.code === "stale_turn") {

@@ -10,6 +10,7 @@ import pytest
 from django.conf import settings
 from django.contrib.sites.models import Site
 from django.core.cache import cache
+from django.test import Client
 
 from accounts.site import site_from_settings
 from tests.conftest import PASSWORD
@@ -99,3 +100,40 @@ def test_the_verification_email_names_the_site_and_its_domain(client, mailoutbox
     assert "Dream Games" in message.body and play_example in message.body
     assert "localhost" not in message.body
     assert "Dream Games" in message.from_email
+
+
+def test_an_address_someone_added_unconfirmed_to_their_account_does_not_keep_its_owner_from_signing_up(
+    client, alice, mailoutbox
+):
+    """Issue 31: Alice adds Bea's address to her own account (she can never confirm it); Bea signing up was told
+    "check your e-mail" and mailed "an account already exists", and could never have an account. An address
+    belongs to whoever confirms it: Bea gets her link, her account, and Alice's unconfirmed claim is dropped."""
+    from allauth.account.models import EmailAddress
+    from django.contrib.auth import get_user_model
+
+    client.force_login(alice)
+    client.post("/accounts/email/", {"action_add": "", "email": "bea@example.com"})
+    assert EmailAddress.objects.filter(user=alice, email="bea@example.com", verified=False).exists()
+    client.logout()
+    mailoutbox.clear()
+    cache.clear()  # some minutes later: allauth mails one confirmation per address every 3 minutes
+
+    bea = Client()
+    sign_up(bea, "bea@example.com", "Bea")
+    account = get_user_model().objects.exclude(pk=alice.pk).get(email="bea@example.com")
+    assert [message.to for message in mailoutbox] == [["bea@example.com"]]
+    assert "already exists" not in mailoutbox[0].body and "ya existe" not in mailoutbox[0].body
+    bea.post(re.search(r"/accounts/confirm-email/[^/\s]+/", mailoutbox[0].body).group(0))
+    assert EmailAddress.objects.get(email="bea@example.com", verified=True).user == account
+    assert not EmailAddress.objects.filter(user=alice, email="bea@example.com").exists()
+    assert bea.get("/wallet/").status_code == 200  # signed in as Bea
+
+
+def test_an_address_confirmed_by_another_account_still_looks_taken_the_same_way(client, alice, mailoutbox):
+    """Its owner confirmed it: a sign-up with it looks like any other and creates nothing (the owner is told)."""
+    from django.contrib.auth import get_user_model
+
+    before = get_user_model().objects.count()
+    sign_up(client, "alice@example.com", "Otra")
+    assert get_user_model().objects.count() == before
+    assert [message.to for message in mailoutbox] == [["alice@example.com"]]

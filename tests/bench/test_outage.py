@@ -13,15 +13,15 @@ def celery_line(at: datetime, text: str) -> str:
 def test_the_worker_is_back_when_its_log_lines_say_so_not_when_they_are_read():
     back = datetime(2026, 12, 1, 12, 0, 10)
     lines = [
-        celery_line(datetime(2026, 12, 1, 12, 0, 9, 500000), "Task games.sweep[a1] succeeded in 0.1s: {}"),  # before
+        celery_line(datetime(2026, 12, 1, 12, 0, 9, 500000), "Task games.bot_move[a1] succeeded in 0.1s: True"),
         "Traceback (most recent call last):",  # no time of its own
         celery_line(datetime(2026, 12, 1, 12, 0, 10, 200000), "Connected to redis://:**@127.0.0.1:5/0"),
-        celery_line(datetime(2026, 12, 1, 12, 0, 11, 700000), "Task games.sweep[b2] succeeded in 0.1s: {}"),
-        celery_line(datetime(2026, 12, 1, 12, 0, 30), "Task games.sweep[c3] succeeded in 0.1s: {}"),
+        celery_line(datetime(2026, 12, 1, 12, 0, 11, 700000), "Task games.bot_move[b2] succeeded in 0.1s: True"),
+        celery_line(datetime(2026, 12, 1, 12, 0, 30), "Task games.bot_move[c3] succeeded in 0.1s: False"),
     ]
     found = {}
     outage.first_after(lines, back.timestamp(), found)
-    assert {name: seconds for name, (seconds, _line) in found.items()} == {"reconnected": 0.2, "sweep": 1.7}
+    assert {name: seconds for name, (seconds, _line) in found.items()} == {"reconnected": 0.2}
     assert outage.stamp("Traceback (most recent call last):") is None
 
 

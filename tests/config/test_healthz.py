@@ -1,4 +1,5 @@
-"""/healthz/details tells an operator which part of the stack does not answer, beat and the worker each on its own;
+"""/healthz/details tells an operator which part of the stack does not answer, beat, each lane's workers and the clock
+each on its own;
 /healthz tells anyone only whether this web process can serve (issue 17: a stranger read the stack's parts,
 its database vendor and error classes, and could make it ping the workers at will)."""
 
@@ -10,18 +11,30 @@ from django.core.cache import cache
 from django.test import override_settings
 
 from config import health
-from config.tasks import HEARTBEAT_RAN_KEY, HEARTBEAT_SENT_KEY, heartbeat, heartbeat_sent
+from config.lanes import BATCH, LIVE
+from config.tasks import HEARTBEAT_SENT_KEY, heartbeat, heartbeat_sent, ran_key
+from games.runtime.clock import HEARTBEAT_KEY as CLOCK_KEY
 from tests.conftest import PASSWORD
 
 DETAILS = "/healthz/details"
 TOKEN = "monitor-token-7f3a9c1e5b2d4f6a8c0e2b4d6f8a0c2e"
 
 
+HEARTBEAT_RAN_KEY = ran_key(LIVE)
+KEYS = [HEARTBEAT_SENT_KEY, HEARTBEAT_RAN_KEY, ran_key(BATCH), CLOCK_KEY]
+
+
 @pytest.fixture(autouse=True)
 def no_heartbeats():
-    cache.delete_many([HEARTBEAT_SENT_KEY, HEARTBEAT_RAN_KEY])
+    cache.delete_many(KEYS)
     yield
-    cache.delete_many([HEARTBEAT_SENT_KEY, HEARTBEAT_RAN_KEY])
+    cache.delete_many(KEYS)
+
+
+def the_rest_up():
+    """The batch lane ran its heartbeat and the clock ticked just now."""
+    heartbeat(BATCH)
+    cache.set(CLOCK_KEY, time.time())
 
 
 @pytest.fixture
@@ -74,6 +87,7 @@ def test_a_worker_that_stopped_running_heartbeats_is_not_ok(operator, no_ping):
 def test_a_heartbeat_sent_and_run_makes_both_ok(operator, no_ping):
     heartbeat_sent()
     heartbeat()
+    the_rest_up()
     response = operator.get(DETAILS)
     body = response.json()
     assert body["beat"]["ok"] is True
@@ -107,6 +121,22 @@ def test_without_redis_every_celery_check_fails_and_says_why(operator, monkeypat
     body = operator.get(DETAILS).json()
     assert body["beat"] == {"ok": False, "error": "ConnectionError"}
     assert body["worker"] == {"ok": False, "error": "ConnectionError"}
+    assert body["batch"] == body["clock"] == {"ok": False, "error": "ConnectionError"}
+
+
+@pytest.mark.django_db
+def test_each_lane_and_the_clock_are_judged_on_their_own(operator, no_ping):
+    heartbeat_sent()
+    heartbeat()  # the live lane
+    body = operator.get(DETAILS).json()
+    assert body["worker"]["ok"] is True
+    assert body["batch"] == {"ok": False, "error": "no heartbeat run yet"}
+    assert body["clock"] == {"ok": False, "error": "the clock never ticked"} and body["ok"] is False
+    cache.set(CLOCK_KEY, time.time() - 30)  # a clock that stopped ticking half a minute ago
+    heartbeat(BATCH)
+    body = operator.get(DETAILS).json()
+    assert body["batch"]["ok"] is True
+    assert body["clock"]["ok"] is False and 29 < body["clock"]["seconds_since_tick"] < 32
 
 
 # -- what a stranger gets --------------------------------------------------------------------------------------
@@ -161,6 +191,7 @@ def test_without_a_token_in_the_environment_no_bearer_opens_the_details(client, 
 def test_a_staff_user_reads_the_details(client, no_ping):
     heartbeat_sent()
     heartbeat()
+    the_rest_up()
     client.force_login(get_user_model().objects.create_user("ops", "ops@example.com", PASSWORD, is_staff=True))
     body = client.get(DETAILS).json()
     assert body["ok"] is True and body["database"]["vendor"] == "postgresql" and body["worker"]["ok"] is True

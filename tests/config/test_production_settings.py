@@ -55,7 +55,7 @@ def test_production_settings_are_secure_by_default():
     assert settings["LANGUAGE_CODE"] == "es"
     # Every limit by address (allauth's, axes', the look-ups') reads the client's address the proxy appended.
     assert settings["ALLAUTH_TRUSTED_PROXY_COUNT"] == 1
-    assert settings["AXES_CLIENT_IP_CALLABLE"] == "config.client_address.client_ip"
+    assert settings["AXES_CLIENT_IP_CALLABLE"] == "toolkit.client_address.client_ip"
     # The e-mails name the site and its public host, and link to it over https.
     assert (settings["SITE_NAME"], settings["SITE_DOMAIN"]) == ("Dream Games", "play.example")
     assert settings["DEFAULT_FROM_EMAIL"] == "Dream Games <noreply@play.example>"

@@ -8,6 +8,8 @@ import logging
 import pytest
 
 from config.warmup import start_up, warm_up
+from games.cruzadas import engine as cruzadas
+from games.cruzadas import movegen
 from wordlists.lexicon import DAWG_BACKED, dawg, lexicon, manifest
 
 
@@ -36,6 +38,9 @@ def test_start_up_loads_every_list_and_freezes_them(fresh_process, caplog):
     assert lexicon.cache_info().misses == misses
     assert gc.get_freeze_count() > 0
     assert f"warm-up: {len(lists)} word lists loaded" in caplog.text
+    # Letras Cruzadas' move generator finds its graph's tables made (issue 30).
+    graph = dawg(cruzadas.list_slug("tr"))
+    assert any(made is graph for made, _tables in movegen._GRAPHS.values())
 
 
 def test_the_lists_are_out_of_the_collectors_walks(fresh_process):

@@ -58,10 +58,11 @@ def screenshot():
 
 @pytest.fixture
 def live_stack(daphne_url, tmp_path):
-    """daphne plus a real Celery worker and beat on the test database: timers and bots run for real."""
-    from tests.integration.stack import celery, stack_env, stop
+    """daphne plus the site's real work processes (the clock, a worker of each lane, beat) on the test database:
+    deadlines, bots and analyses run for real."""
+    from tests.integration.stack import stack_env, start_site, stop
 
     env = stack_env()
-    processes = [celery("worker", tmp_path, env), celery("beat", tmp_path, env)]
+    processes = start_site(tmp_path, env)
     yield daphne_url
     stop(processes)

@@ -14,6 +14,7 @@ from __future__ import annotations
 from concurrent.futures import ThreadPoolExecutor
 from importlib import import_module
 
+from asgiref.sync import async_to_sync
 from django.conf import settings
 from django.db import connection
 from playwright.sync_api import expect
@@ -21,7 +22,7 @@ from playwright.sync_api import expect
 from accounts.selectors import remember_guest
 from games.duelo import engine as duelo_engine
 from games.models import Match
-from games.runtime import matches
+from games.runtime import matches, presence
 from games.wordgrid import engine as wordgrid_engine
 from tests.e2e.conftest import ARTIFACTS
 from tests.games.test_move_path_statements import mid_game
@@ -141,6 +142,16 @@ def set_up(slug: str):
         return pool.submit(start).result()
 
 
+def at_the_table(match: Match, viewer) -> None:
+    """Everyone else seated is at the table (a socket of theirs is present), as in a game being played: a rival
+    who has walked away is told in a bar above the board (static/js/room.js), a case of its own
+    (tests/e2e/test_claim_win.py)."""
+    others = [sitter["player"] for sitter in match.lineup if sitter.get("player") and sitter["player"] != viewer.pk]
+    with ThreadPoolExecutor(1) as pool:  # this thread runs the browser's event loop
+        for other in others:
+            pool.submit(async_to_sync(presence.arrive), match.room.code, other, "one-screen").result()
+
+
 CHECKS = {
     "duelo": check_duelo,
     "torneo": check_torneo,
@@ -164,6 +175,7 @@ def test_every_board_fits_one_screen_at_every_size(daphne_url, browser):
                 viewport={"width": width, "height": height}, locale="es-ES", has_touch=width < 600
             )
             sign_in(context, daphne_url, player)
+            at_the_table(match, player)
             page = context.new_page()
             page.goto(f"{daphne_url}/r/{match.room.code}/")
             expect(page.locator("[data-game-root]")).to_be_visible()

@@ -5,8 +5,8 @@ her Wordgrid games, then her Claves game, and follows it to its replay. Screensh
 from playwright.sync_api import expect
 
 from games.runtime import scheduling
-from tests.accounts.test_player_page import finish
 from tests.games.test_match_archive import play_claves
+from tests.players.test_player_page import finish
 
 PHONE = {"width": 360, "height": 740}
 DESKTOP = {"width": 1280, "height": 800}

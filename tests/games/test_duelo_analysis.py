@@ -247,3 +247,17 @@ def test_the_analysis_is_json_and_the_same_every_time(match, result) -> None:
 
 def test_nothing_to_analyse_without_steps() -> None:
     assert analysis.analyse([], words=lexicon) == {"moves": {}, "rounds": [], "summary": {"seats": []}}
+
+
+def test_a_rounds_card_made_from_its_guesses_alone_is_the_whole_analysis_round(match) -> None:
+    """The round-end card analyses only its own round (not every earlier one again), and says the same as the
+    whole match's analysis of that round; a round still being played has no card."""
+    steps, final = match
+    whole = analysis.analyse(steps, words=lexicon)
+    for number in range(1, len(HIDDEN) + 1):
+        entry = next(r for r in whole["rounds"] if r["round"] == number)
+        assert analysis.analyse_round(steps, number, words=lexicon) == entry
+    running = next(i for i, s in enumerate(steps) if any(e["type"] == "guessed" and e["round"] == 3 for e in s.events))
+    assert analysis.analyse_round(steps[: running + 1], 3, words=lexicon) is None
+    assert analysis.analyse_round(steps[: running + 1], 2, words=lexicon)["word"] == final.rounds[1].shown
+    assert analysis.analyse_round(steps, 9, words=lexicon) is None

@@ -32,8 +32,22 @@ CONTRACT = next(
 )
 MODULES = sorted(set(CONTRACT["source_modules"]))
 # Modules of games/<slug>/ that are glue, not rules: how the runtime sees the game (spec), a benchmark
-# command (arena), and whatever talks to Django (the game's own pages: views, urls, forms).
-GLUE = {"__init__", "spec", "arena", "models", "services", "views", "urls", "forms", "consumers", "tasks", "admin"}
+# command (arena), and whatever talks to Django (the game's own pages: views, urls, forms; its figures on a
+# player's page: stats).
+GLUE = {
+    "__init__",
+    "spec",
+    "arena",
+    "models",
+    "services",
+    "views",
+    "urls",
+    "forms",
+    "consumers",
+    "tasks",
+    "admin",
+    "stats",
+}
 # Builds and loads its own files (the word-list service loads them; engines are handed a built graph).
 READS_ITS_FILES = {"wordlists.dawg"}
 

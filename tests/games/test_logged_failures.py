@@ -1,5 +1,5 @@
 """What fails after a commit and every task that gives up is logged with the match's or room's reference, so
-an operator can find it (issue 15): a broadcast Redis did not take, a timer or bot task that raised, a sweep
+an operator can find it (issue 15): a broadcast Redis did not take, a deadline or bot task that raised, a sweep
 that stopped at one match."""
 
 import logging
@@ -9,8 +9,8 @@ import pytest
 from django.utils import timezone
 
 from config.celery import app
-from games.runtime import matches, rooms, scheduling
-from games.tasks import advance_match, bot_move, sweep
+from games.runtime import clock, matches, rooms, scheduling
+from games.tasks import bot_move, sweep
 from lobby import live
 from lobby.tasks import launch_quick_match
 from lobby.tasks import sweep as lobby_sweep
@@ -34,18 +34,46 @@ def test_a_room_change_redis_did_not_take_is_logged_with_the_room(redis_down, al
     assert f"matched failed after commit (room {room.code})" in errors(caplog)
 
 
-def test_a_timer_task_that_fails_gives_up_logged_with_its_match(monkeypatch, caplog):
+def test_a_bot_task_that_fails_gives_up_logged_with_its_match(monkeypatch, caplog):
     def broken(**kwargs):
         raise RuntimeError("database gone")
 
-    monkeypatch.setattr(matches, "match_advance", broken)
     monkeypatch.setattr(matches, "match_bot_move", broken)
     with caplog.at_level(logging.ERROR, logger="games.tasks"):
-        assert advance_match(7, "2026-01-01T00:00:00+00:00") is False
         assert bot_move(8, 1, "r1") is False
-    assert "advance_match of match 7 (deadline 2026-01-01T00:00:00+00:00) gave up" in errors(caplog)
     assert "bot_move of match 8 seat 1 (turn r1) gave up" in errors(caplog)
     assert all(record.exc_info for record in caplog.records)  # with the traceback
+
+
+@pytest.mark.django_db
+def test_a_deadline_that_fails_is_logged_with_its_match_and_the_others_are_still_applied(
+    alice, bob_guest, carol_guest, monkeypatch, caplog
+):
+    """One broken match must not stop every clock: its failure is logged, it rests a few seconds, and the
+    clock goes on to the next deadline."""
+    started = []
+    for host, guest in ((alice.player, bob_guest), (bob_guest, carol_guest)):
+        room = rooms.room_create(game="duelo", host=host, seats=2, interface_language="es", settings=SETTINGS)
+        rooms.room_join(room=room, player=guest)
+        with scheduling.timers_disabled():
+            started.append(matches.match_start(room=room, by=host, now=timezone.now() - timedelta(seconds=10)))
+    broken_id = started[0].pk
+    real = matches.match_advance
+
+    def advance(**kwargs):
+        if kwargs["match_id"] == broken_id:
+            raise RuntimeError("a bug in one match")
+        return real(**kwargs)
+
+    monkeypatch.setattr(clock, "match_advance", advance)
+    with caplog.at_level(logging.ERROR, logger="games.runtime.clock"), scheduling.timers_disabled():
+        assert clock.tick().applied == 1
+        assert clock.tick().applied == 0  # the broken one rests: not tried again at every tick
+    assert f"clock: match {broken_id} failed its deadline" in errors(caplog)
+    assert sum("failed its deadline" in record.getMessage() for record in caplog.records) == 1
+    started[1].refresh_from_db()
+    assert started[1].state["phase"] == "playing"  # the other match's start card ended on time
+    clock._failing.clear()
 
 
 @pytest.mark.django_db
@@ -56,21 +84,22 @@ def test_a_quick_match_launch_that_fails_gives_up_logged_with_its_room(caplog):
 
 
 @pytest.mark.django_db
-def test_a_sweep_that_stops_at_a_match_names_it(alice, bob_guest, monkeypatch, caplog):
-    room = rooms.room_create(game="duelo", host=alice.player, seats=2, interface_language="es", settings=SETTINGS)
-    rooms.room_join(room=room, player=bob_guest)
+def test_a_sweep_that_stops_at_a_match_names_it(alice, monkeypatch, caplog):
+    room = rooms.room_create(
+        game="duelo", host=alice.player, seats=2, bot_level="medium", interface_language="es", settings=SETTINGS
+    )
     with scheduling.timers_disabled():
         match = matches.match_start(room=room, by=alice.player, now=timezone.now() - timedelta(seconds=10))
 
-    def broken(**kwargs):
+    def broken(match_id, **kwargs):
         raise RuntimeError("lock timeout")
 
-    monkeypatch.setattr(matches, "match_advance", broken)
+    monkeypatch.setattr(scheduling, "schedule_bots", broken)
     with caplog.at_level(logging.ERROR, logger="games.tasks"):
         done = sweep()
-    assert done["advanced"] == 0
-    assert f"sweep: advanced failed at match {match.pk}; the next sweep tries again" in errors(caplog)
-    record = next(record for record in caplog.records if "advanced failed" in record.getMessage())
+    assert done["bots"] == 0
+    assert f"sweep: bots failed at match {match.pk}; the next sweep tries again" in errors(caplog)
+    record = next(record for record in caplog.records if "bots failed" in record.getMessage())
     assert record.exc_info[0] is RuntimeError  # the cause's traceback
     app.control.purge()
 

@@ -159,7 +159,8 @@ def test_a_duelo_replay_never_holds_a_players_guess_nor_a_hidden_word_before_its
     guessed = {
         event["word"] for event in MatchEvent.objects.filter(match=match, kind="guessed").values_list("data", flat=True)
     }
-    text = json.dumps(data, ensure_ascii=False)
+    # The room's own game slug, "duelo", is also a Spanish word a bot may guess: only that field may hold it.
+    text = json.dumps(data, ensure_ascii=False).replace('"game": "duelo"', "")
     for word in guessed - hidden:
         assert f'"{word}"' not in text, word
     # A round's hidden word appears only from the frame in which that round ended.
@@ -206,7 +207,11 @@ def test_a_match_still_playing_links_to_its_room_and_an_unknown_one_is_not_found
     )
     match = matches.match_start(room=room, by=host, now=timezone.now())
     page = Client().get(f"/m/{match.pk}/").content.decode()
-    assert f"/r/{room.code}/" in page and 'data-testid="replay-live"' in page
+    # Listed among the live games (so its code is no secret): the lobby's own way in, a button (a POST).
+    assert 'data-testid="replay-live"' in page and f'action="/r/{room.code}/watch/"' in page
+    rooms.room_privacy_set(room=room, by=host, private=True)
+    page = Client().get(f"/m/{match.pk}/").content.decode()
+    assert 'data-testid="replay-live"' in page and room.code not in page  # private: nothing to watch it by
     assert archive.archive_build(match.pk) is None and not MatchArchive.objects.exists()
     assert Client().get(f"/m/{match.pk}/replay.json").status_code == 404
     assert Client().get("/m/999999/").status_code == 404
@@ -222,9 +227,12 @@ def test_the_end_of_a_match_sends_the_archive_task_and_the_sweeper_sends_it_agai
     Match.objects.filter(pk=match.pk).update(finished_at=timezone.now() - timezone.timedelta(minutes=2))
     from games.tasks import _archive_unarchived
 
+    assert _archive_unarchived(timezone.now()) == 0 and tasks == []  # coalesced: the task sent is on its way
+    scheduling.batch_done(archive.archive_key(match.pk))  # it ran without making one (or its mark expired)
     assert _archive_unarchived(timezone.now()) == 1 and tasks == [(archive.ARCHIVE_MATCH, (match.pk,))]
     archive.archive_build(match.pk)
     archive.archive_analyse(match.pk)
+    scheduling.batch_done(archive.archive_key(match.pk))
     tasks.clear()
     assert _archive_unarchived(timezone.now()) == 0 and tasks == []
 
@@ -236,7 +244,22 @@ def test_rooms_and_players_stay_unknown_to_a_replay_nothing_but_nicknames():
         Client().get(f"/m/{match.pk}/").content.decode() + Client().get(f"/m/{match.pk}/replay.json").content.decode()
     )
     assert "Ana" in text and "Beto" in text and "10.1.2.3" not in text and "@" not in text
-    assert Room.objects.get(pk=match.room_id).code in text  # the room's code: the board's own header needs it
+    assert Room.objects.get(pk=match.room_id).code not in text  # a room's code is an invitation (issue 31)
+
+
+def test_a_replay_gives_away_no_room_code_and_names_no_player_who_hid_their_page():
+    """The attacker's steps of issue 31: replays are public and match ids sequential; walking them used to
+    collect the room code of every match, private and live ones included (25 in half a second), then press a
+    private room's invitation and watch it. And a player who hid their page was still named on them."""
+    match, _seen = play_claves()
+    room = Room.objects.get(pk=match.room_id)
+    room.is_private = True
+    room.save()
+    Player.objects.filter(nickname="Beto").update(page_hidden=True)
+    for path in (f"/m/{match.pk}/", f"/m/{match.pk}/replay.json"):
+        text = Client().get(path).content.decode()
+        assert room.code not in text and room.code.lower() not in text
+        assert "Beto" not in text and "Ana" in text
 
 
 def test_a_duelo_replay_shows_the_analysis_of_each_guess_in_the_pages_language_once_it_is_made():
@@ -271,9 +294,14 @@ def test_a_rounds_analysis_is_made_when_it_ends_and_told_only_then(tasks, django
             until=first_round_over,
         )
     assert match.status == Match.PLAYING
-    assert (archive.ROUND_ANALYSIS, (match.pk, 1)) in tasks
+    assert (archive.ROUND_ANALYSIS, (match.pk, 1)) in tasks  # to the batch lane, when the round ended
     client = Client(HTTP_ACCEPT_LANGUAGE="es")
     assert client.get(f"/m/{match.pk}/rounds/2/analysis.json").status_code == 404  # not played yet
+    pending = client.get(f"/m/{match.pk}/rounds/1/analysis.json")
+    assert pending.status_code == 202 and pending.json() == {"round": 1, "pending": True, "seats": []}
+    from games.tasks import round_analysis
+
+    assert round_analysis(match.pk, 1) is True  # the batch worker makes it
     data = client.get(f"/m/{match.pk}/rounds/1/analysis.json").json()
     assert [seat["seat"] for seat in data["seats"]] == [0, 1]
     assert all(seat["notes"] for seat in data["seats"])
@@ -291,10 +319,36 @@ def test_a_torneo_rounds_analysis_has_each_players_notes_once_the_round_is_over(
         return MatchEvent.objects.filter(match=match, kind="round_ended").exists()
 
     match, _seen = play_bots("torneo", ["hard"] * 8, {"language": "es", "rated": False}, seed=9, until=first_round_over)
+    assert archive.round_analysis(match.pk, 1) is not None  # what the batch task does at the round's end
     data = Client(HTTP_ACCEPT_LANGUAGE="es").get(f"/m/{match.pk}/rounds/1/analysis.json").json()
     assert sorted(seat["seat"] for seat in data["seats"]) == list(range(8))  # eight players: four duels, no bye
     assert all(seat["notes"] for seat in data["seats"])
     assert Client().get(f"/m/{match.pk}/rounds/2/analysis.json").status_code == 404
+
+
+def test_asking_again_and_again_for_a_live_rounds_analysis_computes_nothing(monkeypatch):
+    """The attacker's loop of issue 31: a live round's analysis asked without end, without logging in. Each
+    request used to replay and analyse the whole match first (229 ms of CPU) before answering 404; now a
+    request only reads what the batch lane made once, and asks it for nothing while the round is played."""
+
+    def first_round_over(match):
+        return MatchEvent.objects.filter(match=match, kind="round_ended").exists()
+
+    match, _seen = play_bots(
+        "duelo", ["easy", "hard"], {"language": "es", "rounds": 3, "round_seconds": 60}, seed=4, until=first_round_over
+    )
+
+    def no_analysis(*args, **kwargs):
+        raise AssertionError("a page request ran an analysis")
+
+    monkeypatch.setattr(archive, "match_steps", no_analysis)
+    sent = []
+    monkeypatch.setattr(scheduling, "enqueue", lambda task, args, **options: sent.append((task, args)))
+    client = Client()
+    for _ in range(20):
+        assert client.get(f"/m/{match.pk}/rounds/2/analysis.json").status_code == 404  # being played
+        assert client.get(f"/m/{match.pk}/rounds/1/analysis.json").status_code == 202  # ended, being made
+    assert sent == [(archive.ROUND_ANALYSIS, (match.pk, 1))]  # the ended round asked of the batch lane once
 
 
 @pytest.mark.parametrize("seed", [31, 32, 33])
@@ -338,3 +392,10 @@ def test_the_eight_bots_of_a_torneo_table_go_by_eight_names_in_the_replay():
     match, _seen = play_bots("torneo", ["hard"] * 8, {"language": "es", "rated": False}, seed=12)
     seats = Client().get(f"/m/{match.pk}/replay.json").json()["room"]["room"]["seats"]
     assert len({seat["nickname"] for seat in seats}) == 8
+
+
+def test_the_analysed_games_and_those_with_round_cards_are_found_in_their_folders():
+    """No list in the runtime names them: a game with an analysis.py is analysed, one whose analysis has
+    `analyse_round` gets a card at each round's end."""
+    assert set(archive.analysed_games()) == {"duelo", "torneo", "wordgrid", "cruzadas"}
+    assert set(archive.round_games()) == {"duelo", "torneo"}

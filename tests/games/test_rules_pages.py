@@ -282,3 +282,15 @@ def test_the_room_has_a_question_mark_that_holds_the_rules_in_a_dialog(client, n
     # The Content-Security-Policy will allow no inline script, handler or style.
     for inline in ("<script", " onclick=", " onchange=", " style="):
         assert inline not in dialog, inline
+
+
+@pytest.mark.parametrize(
+    "language,said", [("es", "a menos de {} puntos entre sí"), ("en", "within {} points of each other")]
+)
+def test_the_rating_window_is_stated_from_its_one_definition(client, monkeypatch, language, said):
+    """The 200-point window is typed once (ratings.window): the rules say what the matchmaking does."""
+    from ratings import window
+
+    assert said.format(window.RATING_WINDOW) in get(client, "/play/torneo/rules/", language).content.decode()
+    monkeypatch.setattr(window, "RATING_WINDOW", 150)
+    assert said.format(150) in get(client, "/play/torneo/rules/", language).content.decode()

@@ -1,4 +1,4 @@
-"""The shared runtime on PostgreSQL: rooms, the one service path, timers that cannot be lost."""
+"""The shared runtime on PostgreSQL: rooms, the one service path, deadlines applied once."""
 
 import threading
 from datetime import timedelta
@@ -17,8 +17,8 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture(autouse=True)
 def no_celery_tasks():
-    """These tests drive the clock themselves (`now=`); timers and bots are tested with a real worker
-    in tests/integration."""
+    """These tests drive the clock themselves (`now=`); the clock process and the bots are tested with the
+    real processes in tests/integration."""
     with scheduling.timers_disabled():
         yield
 
@@ -126,13 +126,13 @@ def test_someone_not_at_the_table_cannot_play_for_a_seat(alice, bob_guest, carol
     assert caught.value.code == "not_seated"
 
 
-def test_a_stale_timer_does_nothing_and_a_current_one_advances(alice, bob_guest):
+def test_a_stale_deadline_does_nothing_and_a_current_one_advances(alice, bob_guest):
     now = timezone.now()
     room = make_room(alice.player)
     rooms.room_join(room=room, player=bob_guest)
     match, state = started(room, alice.player, now)
     opens = state.current.opens_at
-    # A timer armed for another deadline (one the match no longer has) changes nothing, even when due.
+    # The clock's read of another deadline (one the match no longer has) changes nothing, even when due.
     assert matches.match_advance(match_id=match.pk, deadline=opens - timedelta(seconds=1), now=opens) is False
     match.refresh_from_db()
     assert match.version == 1 and match.state["phase"] == "starting"
@@ -140,36 +140,8 @@ def test_a_stale_timer_does_nothing_and_a_current_one_advances(alice, bob_guest)
     match.refresh_from_db()
     assert match.version == 2 and match.state["phase"] == "playing"
     assert match.deadline == state.current.clock_ends_at
-    # The same timer delivered twice: its deadline has passed on, it does nothing.
+    # The same deadline applied twice (two clocks): it has passed on, the second does nothing.
     assert matches.match_advance(match_id=match.pk, deadline=opens, now=opens) is False
-
-
-def test_a_timer_is_armed_only_when_the_deadline_moves(
-    alice, bob_guest, monkeypatch, django_capture_on_commit_callbacks
-):
-    """A guess that leaves the clock as it was arms no new task (one per move flooded the worker in the soak)."""
-    armed = []
-    monkeypatch.setattr(scheduling, "arm_deadline", lambda match_id, deadline: armed.append(deadline))
-    now = timezone.now()
-    room = make_room(alice.player)
-    rooms.room_join(room=room, player=bob_guest)
-    with django_capture_on_commit_callbacks(execute=True):
-        match, state = started(room, alice.player, now)
-    assert armed == [state.current.opens_at]
-    with django_capture_on_commit_callbacks(execute=True):
-        matches.match_advance(match_id=match.pk, deadline=state.current.opens_at, now=state.current.opens_at)
-    match.refresh_from_db()
-    assert armed == [state.current.opens_at, match.deadline]
-    hidden = match.state["hidden_words"][0]
-    wrong = next(word for word in ("perro", "gatos", "mundo", "barco") if word != hidden)
-    with django_capture_on_commit_callbacks(execute=True):
-        matches.match_act(
-            match_id=match.pk,
-            player=alice.player,
-            action={"type": "guess", "word": wrong},
-            now=state.current.opens_at + timedelta(seconds=2),
-        )
-    assert len(armed) == 2  # the clock did not move: the timer already armed stays the one
 
 
 def test_the_sweeper_path_catches_up_a_whole_match_at_once(alice, bob_guest):

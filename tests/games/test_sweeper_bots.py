@@ -9,7 +9,7 @@ from django.utils import timezone
 
 from config.celery import app
 from games.duelo import bots, engine
-from games.runtime import matches, rooms, scheduling
+from games.runtime import clock, matches, rooms, scheduling
 from games.tasks import sweep
 
 pytestmark = pytest.mark.django_db
@@ -40,7 +40,7 @@ def test_the_sweeper_re_arms_a_lost_bot_move_once_and_only_where_a_bot_sits(alic
     opened, _events = engine.advance(engine.from_json(match.state), timezone.now())
     cache.delete(f"bot-pending:{match.pk}:1:{bots.bot_turn(opened, 1)}")  # a key left by an earlier run
 
+    assert clock.tick().applied == 2  # both start cards were overdue: the clock opens the rounds
     first = sweep()
-    assert first["advanced"] == 2  # both start cards were overdue: the rounds are open
     assert first["bots"] == 1  # the bot's move is armed again
     assert sweep()["bots"] == 0  # and not twice while that task is pending

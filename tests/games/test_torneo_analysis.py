@@ -210,3 +210,13 @@ def test_a_duel_still_played_is_left_out(match) -> None:
     assert {m["round"] for m in cut["moves"].values()} == {1}
     tokens = set(re.findall(r"\w+", json.dumps(cut, ensure_ascii=False)))
     assert "sopa" not in tokens and "cantar" not in tokens
+
+
+def test_a_rounds_card_made_from_its_guesses_alone_is_the_whole_analysis_round(match, result) -> None:
+    """The round-end card analyses only its own round's duels, and says the same as the whole tournament's
+    analysis of that round."""
+    steps, final = match
+    assert result["rounds"]
+    for entry in result["rounds"]:
+        assert analysis.analyse_round(steps, entry["round"], words=lexicon) == entry
+    assert analysis.analyse_round(steps, len(final.rounds) + 1, words=lexicon) is None

@@ -219,3 +219,26 @@ def test_someone_away_for_60_seconds_has_abandoned_and_someone_online_has_not(ei
     finally:
         for person in eight:
             async_to_sync(presence.leave)(room.code, person.pk, "tab")
+
+
+def test_a_rooms_next_tournament_avoids_the_words_its_last_one_drew(eight, monkeypatch):
+    """Each game tells which hidden words it drew (the engine's `drawn_words`): the runtime read a key the
+    Torneo's state does not have, so a room's next tournament could draw the same duel words again."""
+    room = torneo_room(eight, rated=False)
+    now = timezone.now()
+    first = matches.match_start(room=room, by=None, now=now)
+    drawn = {word for block in state_of(first).words for _length, word, _shown in block}
+    assert matches.match_stop(match_id=first.pk) is True
+
+    avoided = []
+    new_game = engine.new_game
+
+    def watching(*args, **kwargs):
+        avoided.append(set(kwargs["avoid"]))
+        return new_game(*args, **kwargs)
+
+    monkeypatch.setattr(engine, "new_game", watching)
+    room.refresh_from_db()
+    second = matches.match_start(room=room, by=None, now=now + timedelta(minutes=1))
+    assert avoided == [drawn]
+    assert not drawn & {word for block in state_of(second).words for _length, word, _shown in block}

@@ -1,4 +1,5 @@
-"""Real Celery processes for integration tests: a worker and beat on the test database and Redis."""
+"""The site's real work processes for integration tests (the clock, a Celery worker of each lane, beat:
+config/launch.py) on the test database and Redis."""
 
 from __future__ import annotations
 
@@ -25,26 +26,37 @@ def stack_env(**extra: str) -> dict[str, str]:
         f"postgres://{settings['USER'] or 'postgres'}@{settings['HOST'] or '127.0.0.1'}:"
         f"{settings['PORT'] or 5432}/{settings['NAME']}"
     )
-    return dict(os.environ, DATABASE_URL=url, DEBUG="1", **extra)
+    return dict(os.environ, DATABASE_URL=url, DEBUG="1", PYTHONUNBUFFERED="1", **extra)
 
 
-def celery(kind: str, tmp_path, env, threads: bool = False) -> subprocess.Popen:
-    """A worker (solo pool, or with `threads` the pool of 4 threads docs/deployment.md runs) or beat."""
-    log = open(tmp_path / f"{kind}.log", "a")  # noqa: SIM115 - closed with the process
-    command = [sys.executable, "-m", "celery", "-A", "config", kind, "--loglevel=INFO"]
-    if kind == "worker":
-        pool = ["--pool=threads", "--concurrency=4"] if threads else ["--pool=solo"]
-        command += [
-            *pool,
-            "--without-mingle",
-            "--without-gossip",
-            "--without-heartbeat",
-            "--hostname",
-            f"test-{time.monotonic_ns()}@%h",
-        ]
+def start(name: str, tmp_path, env) -> subprocess.Popen:
+    """One of the site's work processes by its launcher name (config/launch.py): "clock", "worker-live",
+    "worker-batch" or "beat", on the test database and Redis, its output in tmp_path/<name>.log."""
+    from config import launch
+
+    if name == "beat":
+        argv = launch.beat(sys.executable, schedule=tmp_path / "beat-schedule")
     else:
-        command += ["--schedule", str(tmp_path / "beat-schedule")]
-    return subprocess.Popen(command, cwd=ROOT, env=env, stdout=log, stderr=log, start_new_session=True)
+        found = {
+            p.name: p
+            for p in launch.workers(sys.executable, tag=f"test-{time.monotonic_ns()}", extra=("--without-heartbeat",))
+        }
+        argv = found[name].argv
+    log = open(tmp_path / f"{name}.log", "a")  # noqa: SIM115 - closed with the process
+    return subprocess.Popen(argv, cwd=ROOT, env=env, stdout=log, stderr=log, start_new_session=True)
+
+
+# The work processes of the site besides daphne, as `make run` starts them.
+SITE = ("clock", "worker-live", "worker-batch", "beat")
+
+
+def start_site(tmp_path, env, names=SITE) -> list[subprocess.Popen]:
+    return [start(name, tmp_path, env) for name in names]
+
+
+def tail(tmp_path, name: str, chars: int = 3000) -> str:
+    path = tmp_path / f"{name}.log"
+    return path.read_text(errors="replace")[-chars:] if path.exists() else ""
 
 
 def free_port() -> int:
@@ -99,17 +111,18 @@ def stop(processes) -> None:
                 os.killpg(process.pid, signal.SIGKILL)
 
 
-def started(tmp_path, seconds: float = 60) -> bool:
-    """True once the worker says it is ready and beat has printed its banner (their logs in tmp_path; beat's
-    own "Starting" line is below make run's INFO, decision 24, and its first tick follows the banner): a test
-    whose clock is already running must not spend it on the processes' start, which takes from one second
-    to several on a loaded machine."""
+def started(tmp_path, seconds: float = 60, names=SITE) -> bool:
+    """True once each of `names` says it is up (their logs in tmp_path): a worker's " ready.", beat's banner
+    (its own "Starting" line is below make run's INFO, decision 24, and its first tick follows the banner),
+    the clock's first line. A test whose clock is already running must not spend it on the processes' start,
+    which takes from one second to several on a loaded machine."""
+    words = {"beat": "maxinterval ->", "clock": "clock: ticking"}
 
-    def says(name: str, words: str) -> bool:
+    def says(name: str) -> bool:
         log = tmp_path / f"{name}.log"
-        return log.exists() and words in log.read_text(errors="replace")
+        return log.exists() and words.get(name, " ready.") in log.read_text(errors="replace")
 
-    return wait_for(lambda: says("worker", " ready.") and says("beat", "maxinterval ->"), seconds)
+    return wait_for(lambda: all(says(name) for name in names), seconds)
 
 
 def wait_for(predicate, seconds: float, every: float = 0.25) -> bool:

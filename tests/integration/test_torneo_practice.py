@@ -20,7 +20,7 @@ from games.runtime import matches, presence, rooms
 from games.runtime.engine import GameError
 from games.torneo import bots, engine
 from ratings.models import RatingChange
-from tests.integration.stack import celery, flush_redis, stack_env, stop, wait_for
+from tests.integration.stack import flush_redis, stack_env, start_site, stop, tail, wait_for
 from wordlists.lexicon import lexicon
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -30,7 +30,7 @@ def test_a_practice_tournament_with_bots_plays_to_consistent_final_standings(ali
     person = alice.player
     env = stack_env(BOT_THINK_SCALE="0.05")
     flush_redis()
-    processes = [celery("worker", tmp_path, env), celery("beat", tmp_path, env)]
+    processes = start_site(tmp_path, env)
     rng = random.Random(7)
     try:
         room = rooms.room_create(
@@ -62,7 +62,7 @@ def test_a_practice_tournament_with_bots_plays_to_consistent_final_standings(ali
                     pass  # the clock moved on between reading and acting (or the match ended): the next poll sees it
             return False
 
-        assert wait_for(finished, 420, every=0.5), (tmp_path / "worker.log").read_text()[-4000:]
+        assert wait_for(finished, 420, every=0.5), tail(tmp_path, "worker-live", 4000) + tail(tmp_path, "clock")
     finally:
         async_to_sync(presence.leave)(room.code, person.pk, "tab")
         stop(processes)

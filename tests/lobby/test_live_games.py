@@ -54,8 +54,8 @@ def test_a_public_match_being_played_is_listed_with_its_players_and_how_far_alon
     assert "Duelo de Palabras" in page
     assert "Ana · Bruno · Cleo" in page  # the bots by the names the room gives them
     assert "Round 1 of 5" in page
-    assert f'href="/r/{room.code}/watch/"' in page
-    assert f'href="/r/{room.code}/watch/"' in live_part(watcher)  # the list the page asks for again
+    assert f'action="/r/{room.code}/watch/"' in page
+    assert f'action="/r/{room.code}/watch/"' in live_part(watcher)  # the list the page asks for again
 
 
 def test_every_game_says_how_far_along_it_is():
@@ -101,7 +101,7 @@ def test_the_link_opens_the_match_to_watch_without_a_seat(visitor):
     _ana, ana = member_browser("ana")
     room = playing("duelo", ana)
     client, player = member_browser("carla") if visitor == "member" else guest_browser("Dora")
-    response = client.get(f"/r/{room.code}/watch/", follow=True)
+    response = client.post(f"/r/{room.code}/watch/", follow=True)
     page = response.content.decode()
     assert response.redirect_chain[-1][0] == f"/r/{room.code}/"
     assert "data-room " in page and 'data-testid="invitation"' not in page  # the room itself, no invitation
@@ -114,8 +114,24 @@ def test_a_private_rooms_link_is_no_way_round_the_invitation():
     room = playing("duelo", ana)
     rooms.room_privacy_set(room=room, by=ana, private=True)
     client, player = member_browser("carla")
-    page = client.get(f"/r/{room.code}/watch/", follow=True).content.decode()
+    page = client.post(f"/r/{room.code}/watch/", follow=True).content.decode()
     assert 'data-testid="invitation"' in page  # the usual way: the invite page, a button to watch
+    assert not RoomVisitor.objects.filter(room=room, player=player).exists()
+
+
+def test_opening_the_watch_address_by_a_get_changes_nothing():
+    """An <img src> or a link on another site fired at a signed-in victim (issue 31): the watch address is a
+    POST; a GET shows the room's invitation, as any link to a room does, and seats nobody anywhere."""
+    _ana, ana = member_browser("ana")
+    room = playing("duelo", ana)
+    client, player = member_browser("carla")
+    page = client.get(f"/r/{room.code}/watch/", follow=True).content.decode()
+    assert 'data-testid="invitation"' in page
+    assert not RoomVisitor.objects.filter(room=room, player=player).exists()
+    client.raise_request_exception = False
+    csrf_client = type(client)(enforce_csrf_checks=True)
+    csrf_client.cookies = client.cookies
+    assert csrf_client.post(f"/r/{room.code}/watch/").status_code == 403  # no token, no watching
     assert not RoomVisitor.objects.filter(room=room, player=player).exists()
 
 

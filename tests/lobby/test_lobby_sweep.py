@@ -1,5 +1,6 @@
-"""The lobby has its own beat task (lobby.sweep): the games' sweep knows nothing of queues or quick matches,
-and the pages that reach into the lobby are the lobby's, under the games' paths."""
+"""The lobby has its own sweep (lobby.tasks.sweep), which the clock process runs beside the games': the games'
+sweep knows nothing of queues or quick matches, and the pages that reach into the lobby are the lobby's, under
+the games' paths."""
 
 from datetime import timedelta
 
@@ -14,9 +15,15 @@ from lobby.models import TournamentTicket
 pytestmark = pytest.mark.django_db
 
 
-def test_beat_runs_the_lobby_sweep_every_two_seconds_next_to_the_games_sweep():
-    schedule = {entry["task"]: entry["schedule"] for entry in settings.CELERY_BEAT_SCHEDULE.values()}
-    assert schedule["lobby.sweep"] == 2.0 and schedule["games.sweep"] == 2.0
+def test_the_clock_runs_the_lobby_sweep_next_to_the_games_sweep_every_two_seconds():
+    from games.runtime import clock
+    from games.tasks import sweep as games_sweep
+    from lobby.tasks import sweep as lobby_sweep
+
+    assert [sweep for _path, sweep in clock.sweeps()] == [games_sweep, lobby_sweep]
+    assert clock.SWEEP_SECONDS == 2.0
+    # and nothing of them is left to beat, whose queue a backlog could hold up
+    assert {entry["task"] for entry in settings.CELERY_BEAT_SCHEDULE.values()} == {"config.tasks.heartbeat"}
 
 
 def test_the_lobby_sweep_withdraws_a_ticket_whose_player_left_the_site(person):
@@ -32,7 +39,7 @@ def test_the_lobby_sweep_withdraws_a_ticket_whose_player_left_the_site(person):
 def test_the_games_sweep_has_no_lobby_parts():
     from games.tasks import sweep
 
-    assert set(sweep()) == {"advanced", "bots", "silent", "abandoned", "archived"}
+    assert set(sweep()) == {"bots", "silent", "abandoned", "deserted", "archived"}  # deadlines are the clock's own
 
 
 @pytest.mark.parametrize(

@@ -8,7 +8,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.utils import timezone
 
-from accounts.services import player_create_for_user, player_create_guest
+from accounts.services import player_create_for_user
 from games.models import Match, Room
 from games.runtime import rated
 from games.runtime.errors import GameError
@@ -23,7 +23,10 @@ pytestmark = pytest.mark.django_db
 
 
 def rated_player(game: str, value: int, name: str):
-    player = player_create_guest(nickname=name)
+    """A member (rated play is between members with a confirmed address: issue 31) with a rating of `value`."""
+    user = get_user_model().objects.create_user(username=name.lower(), email=f"{name.lower()}@example.com")
+    verify_email(user)
+    player = player_create_for_user(user=user, nickname=name)
     Rating.objects.create(
         player=player,
         game=game,

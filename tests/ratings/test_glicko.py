@@ -123,7 +123,7 @@ def test_a_staked_wordgrid_match_is_rated_and_moves_both_ratings_once():
 
 @pytest.mark.django_db
 def test_a_rated_cruzadas_match_from_the_queue_moves_both_ratings_once():
-    ana, beto = player_create_guest(nickname="Ana"), player_create_guest(nickname="Beto")
+    ana, beto = member("ana"), member("beto")
     assert queue.queue_join(player=ana, game="cruzadas", interface_language="es") is None
     room = queue.queue_join(player=beto, game="cruzadas", interface_language="es")
     assert room is not None and room.settings["rated"] is True
@@ -135,6 +135,28 @@ def test_a_rated_cruzadas_match_from_the_queue_moves_both_ratings_once():
     assert made[beto.pk][2] > 0 > made[ana.pk][2]
     matches.match_advance(match_id=match.pk, now=timezone.now() + timedelta(hours=1))
     assert changes_of(match) == made and RatingChange.objects.count() == 2
+
+
+@pytest.mark.django_db
+def test_a_member_who_plays_fresh_guests_in_the_rated_queue_gains_nothing():
+    """The attacker's steps of issue 31: a member makes throwaway guests in another browser of their own and
+    beats them in the rated queue (+162, then +88). A guest is a nickname anyone makes in seconds: a game with one
+    is unrated, whatever queue it came from; so is one with a member whose address is not confirmed."""
+    farmer = member("farmer")
+    for number in range(3):
+        throwaway = player_create_guest(nickname=f"Throwaway{number}")
+        assert queue.queue_join(player=farmer, game="cruzadas", interface_language="es") is None
+        room = queue.queue_join(player=throwaway, game="cruzadas", interface_language="es")
+        assert room is not None
+        match = arrive(Match.objects.get(room=room), farmer, throwaway)
+        assert not rated.match_is_rated(match)
+        matches.match_act(match_id=match.pk, player=throwaway, action={"type": "resign"})
+    assert not RatingChange.objects.exists()
+    unconfirmed_user = get_user_model().objects.create_user(username="unconfirmed", email="u@example.com")
+    unconfirmed = player_create_for_user(user=unconfirmed_user, nickname="Unconfirmed")
+    assert queue.queue_join(player=farmer, game="cruzadas", interface_language="es") is None
+    room = queue.queue_join(player=unconfirmed, game="cruzadas", interface_language="es")
+    assert not rated.match_is_rated(arrive(Match.objects.get(room=room), farmer, unconfirmed))
 
 
 @pytest.mark.django_db
@@ -151,7 +173,7 @@ def test_games_against_bots_anyone_games_and_related_accounts_are_unrated(alice)
     bot_room = room_create(game="wordgrid", host=ana, seats=2, settings={}, interface_language="es", bot_level="easy")
     assert not rated.match_is_rated(matches.match_start(room=bot_room, by=ana))
     # Two accounts seen on the same browser: a rated queue pairing, but the match is unrated.
-    carol, dora = player_create_guest(nickname="Carol"), player_create_guest(nickname="Dora")
+    carol, dora = member("carol"), member("dora")
     now = timezone.now()
     Sighting.objects.bulk_create(
         [Sighting(player=p, kind=Sighting.DEVICE, value="same-browser", last_seen=now) for p in (carol, dora)]
@@ -168,7 +190,7 @@ def test_games_against_bots_anyone_games_and_related_accounts_are_unrated(alice)
 
 @pytest.mark.django_db
 def test_a_rated_duelo_quick_match_starts_without_bots_and_rates_each_pair_once():
-    ana, beto, clara = (player_create_guest(nickname=name) for name in ("Ana", "Beto", "Clara"))
+    ana, beto, clara = (member(name) for name in ("ana", "beto", "clara"))
     room = quickmatch.quick_match_join(player=ana, game="duelo", language="es", interface_language="es", rated=True)
     for player in (beto, clara):
         assert (

@@ -37,7 +37,10 @@ import statistics
 import sys
 import time
 from collections import defaultdict
+from collections.abc import Sequence
+from datetime import timedelta
 from types import SimpleNamespace
+from typing import Any
 from unittest import mock
 
 from django.core.management.base import BaseCommand, CommandError
@@ -65,7 +68,7 @@ def _pct(part: int, whole: int) -> str:
     return f"{100 * part / whole:.0f} %" if whole else "-"
 
 
-def _mean(values: list[float]) -> str:
+def _mean(values: Sequence[float]) -> str:
     return f"{statistics.mean(values):.2f}" if values else "-"
 
 
@@ -206,9 +209,7 @@ class Command(BaseCommand):
                     # Before the round opens a bot thinks from the moment it opens (as scheduling does).
                     opens = engine.opens_at(state)
                     start = max(now, opens) if opens is not None else now
-                    heapq.heappush(
-                        pending, (start + timezone.timedelta(seconds=bots.think_seconds(level, rng)), seat, turn)
-                    )
+                    heapq.heappush(pending, (start + timedelta(seconds=bots.think_seconds(level, rng)), seat, turn))
             deadline = match.deadline
             if not pending and deadline is None:  # nobody owes a move and no clock runs: stuck
                 matches.match_stop(match_id=match.pk, reason="selfplay_stuck", now=now)
@@ -218,6 +219,7 @@ class Command(BaseCommand):
                 now, seat, turn = heapq.heappop(pending)
                 matches.match_bot_move(match_id=match.pk, seat=seat, turn=turn, now=now)
             else:
+                assert deadline is not None  # else nobody owed a move and no clock ran: stopped above
                 now = deadline
                 matches.match_advance(match_id=match.pk, now=now)
             match.refresh_from_db()
@@ -229,7 +231,8 @@ class Command(BaseCommand):
         pairings = [tuple(levels)] if len(levels) == 2 else list(itertools.combinations(dict.fromkeys(levels), 2))
         rows, points, finished, moves = [], defaultdict(list), 0, 0
         for first, second in pairings:
-            wins, draws, scores, stopped = [0, 0], 0, ([], []), 0
+            wins, draws, stopped = [0, 0], 0, 0
+            scores: tuple[list[int], list[int]] = ([], [])
             for number in range(games):
                 # Alternate who moves first, since the first player has an edge.
                 order = (0, 1) if number % 2 == 0 else (1, 0)
@@ -281,7 +284,10 @@ class Command(BaseCommand):
     # -- Duelo and Torneo ------------------------------------------------------------------------------
 
     def report_wordle(self, game, language, levels, played) -> None:
-        solved, failed, places, titles = defaultdict(list), defaultdict(int), defaultdict(list), defaultdict(int)
+        solved: defaultdict[str, list[int]] = defaultdict(list)
+        failed: defaultdict[str, int] = defaultdict(int)
+        places: defaultdict[str, list[int]] = defaultdict(list)
+        titles: defaultdict[str, int] = defaultdict(int)
         finished = 0
         for seated, match in played:
             if match.status != Match.FINISHED or match.outcome.get("stopped"):
@@ -331,8 +337,11 @@ class Command(BaseCommand):
         (nobody else at the table, so no closing countdown; six rows): the guesses it needs."""
         from datetime import timedelta
 
-        from games.duelo import bots, engine
         from wordlists.lexicon import lexicon
+
+        # The game's modules as the runtime finds them (no import of a game's folder from outside it)
+        engine: Any = engine_for("duelo")  # its own names too (PLAYING, the state's rounds): Any
+        bots: Any = bots_for("duelo")
 
         settings = {"language": language, "rounds": 1, "round_seconds": 120}
         self.stdout.write(f"\nduelo {language}, alone: {games} hidden words per level")
@@ -349,6 +358,7 @@ class Command(BaseCommand):
                 while state.phase == engine.PLAYING and not state.current.seats[0].done:
                     now += timedelta(seconds=1)
                     action = bots.bot_action(state, 0, level, bot_rng, words=lexicon)
+                    assert action is not None  # its grid is not done: it guesses
                     state, _events = engine.apply(state, 0, action, now, words=lexicon)
                 seat = state.current.seats[0]
                 if seat.solved:

@@ -217,19 +217,36 @@ export function pendingAct({ send, ms = PENDING_MS, onTimeout = () => {} }) {
 // -- a round's analysis (Duelo's end card, the Torneo's intro: games.runtime.archive.round_analysis) ----------
 const roundAnalyses = new Map(); // "match:round" -> [{seat, notes}] once answered (null while asked)
 
+// A round's analysis is made by the batch lane when the round ends; asked before it is ready, the server
+// answers 202 ("pending") and the card asks again, a few times, a little later.
+const ANALYSIS_TRIES = 6;
+const ANALYSIS_RETRY_MS = 1500;
+
+function askRoundAnalysis(key, url, onReady, tries) {
+  fetch(url, { headers: { Accept: "application/json" } })
+    .then((response) => (response.ok ? response.json() : { seats: [] })) // 202 is ok too
+    .then((data) => {
+      if (data.pending && tries > 1) {
+        setTimeout(() => askRoundAnalysis(key, url, onReady, tries - 1), ANALYSIS_RETRY_MS);
+        return;
+      }
+      roundAnalyses.set(key, data.seats || []);
+      onReady();
+    })
+    .catch(() => roundAnalyses.set(key, []));
+}
+
 /**
  * The notes of `seat` on round `round` of match `matchId` (how their guesses narrowed the word, beside the
  * hard bot), in the page's language: an array once known (empty if none), null while it is being asked for;
- * `onReady` runs when the answer comes, so the board draws them then. Asked once per round and page.
+ * `onReady` runs when the answer comes, so the board draws them then. Asked once per round and page (again
+ * while the server says it is still being made).
  */
 export function roundAnalysisNotes(matchId, round, seat, onReady) {
   const key = `${matchId}:${round}`;
   if (!roundAnalyses.has(key)) {
     roundAnalyses.set(key, null);
-    fetch(`/m/${matchId}/rounds/${round}/analysis.json`, { headers: { Accept: "application/json" } })
-      .then((response) => (response.ok ? response.json() : { seats: [] }))
-      .then((data) => { roundAnalyses.set(key, data.seats || []); onReady(); })
-      .catch(() => roundAnalyses.set(key, []));
+    askRoundAnalysis(key, `/m/${matchId}/rounds/${round}/analysis.json`, onReady, ANALYSIS_TRIES);
     return null;
   }
   const seats = roundAnalyses.get(key);

@@ -78,7 +78,7 @@ root.replaceChildren(board);
  * (kit.js roomSeats), `pending` the action on its way. */
 export function clavesView(s, els, { seatName, seating, pending }) {
   const {
-    board, cards, roleEl, stepEl, turnsEl, keysEl, doneEl, clueEl, wordInput, numberSelect, sendClueBtn, clueForm,
+    board, cards, roleEl, stepEl, turnsEl, keysEl, doneEl, clueEl, wordInput, sendClueBtn, clueForm,
     gridEl, uncoverBtn, endTurnBtn, guessEl, legendEl, historyEl, resultEl,
   } = els;
   const { playing, canClue, canGuess } = s;

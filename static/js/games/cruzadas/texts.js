@@ -32,6 +32,7 @@ export const CONFIRM_YES = {
 export const MOVES = {
   pass: (params) => t("%(name)s passed.", params),
   resign: (params) => t("%(name)s resigned.", params),
+  leave: (params) => t("%(name)s left the table.", params),
 };
 // A line of the last word's breakdown that is not a word.
 export const BONUSES = {

@@ -402,6 +402,7 @@ export function cruzadasView(s, els, { seatName, seatInfo, pending }) {
     else if (outcome.reason === "passes") {
       reason = t("%(count)s turns in a row without a word, with fewer than %(bag)s tiles in the bag.", { count: s.view.ruleset.pass_limit, bag: s.view.ruleset.pass_limit_bag_below });
     } else if (outcome.reason === "resign") reason = t("%(name)s resigned.", { name: seatName(last ? last.seat : 0) });
+    else if (outcome.reason === "left") reason = t("%(name)s left the table; the win was claimed.", { name: seatName(last ? last.seat : 0) });
     else reason = outcome.reason === "stopped" ? t("The game was ended early.") : outcome.reason;
     const items = [
       h("h2", { class: "cz-result-title", "data-testid": "result-title", text: title }),

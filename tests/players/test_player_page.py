@@ -14,25 +14,17 @@ from django.test import Client
 from django.urls import reverse
 
 from accounts.models import Player
-from accounts.player_stats import (
-    Best,
-    Played,
-    best_of,
-    cruzadas_moves,
-    cruzadas_words,
-    distribution,
-    duelo_guesses,
-    game_statistics,
-    partner_records,
-    player_statistics,
-    streaks,
-    torneo_guesses,
-    win_rate,
-    wordgrid_words,
-)
 from accounts.selectors import GUEST_SESSION_KEY
 from accounts.services import player_create_for_user, player_create_guest
+from games.claves.stats import partners as partner_records
+from games.cruzadas.stats import moves as cruzadas_moves
+from games.cruzadas.stats import words as cruzadas_words
+from games.duelo.stats import guesses as duelo_guesses
 from games.models import Match, MatchResult, Room
+from games.runtime.statistics import Best, Played, best_of, distribution, game_statistics, streaks, win_rate
+from games.torneo.stats import guesses as torneo_guesses
+from games.wordgrid.stats import words as wordgrid_words
+from players.statistics import player_statistics
 from tests.conftest import PASSWORD
 
 T0 = datetime(2026, 5, 1, 12, 0, tzinfo=UTC)
@@ -150,7 +142,7 @@ def played(n, game, won, *, seat=0, points=0, draw=False, rounds=(), lineup=(), 
         points=points,
         finished_at=T0 + timedelta(hours=n),
         draw=draw,
-        rounds=rounds,
+        details={"rounds": rounds} if rounds else {},
         lineup=lineup,
         record=record,
     )
@@ -184,13 +176,10 @@ def test_game_statistics_of_wordgrid_average_best_word_win_rate_and_streaks():
             played(2, "wordgrid", True, seat=1, points=12, record=plays_2),
             played(3, "wordgrid", False, seat=0, points=10, draw=True),
         ],
-        {},
     )
     assert (stats.played, stats.won, stats.drawn, stats.lost, stats.win_rate) == (3, 2, 1, 0, 67)
     assert (stats.current_streak, stats.best_streak) == (0, 2)
-    assert stats.average_score == 10.3
-    assert stats.best_word == stats.best_move == Best("estrellas", 9, 2)
-    assert stats.distribution is None and stats.partners == []
+    assert stats.figures == {"average_score": 10.3, "best_word": Best("estrellas", 9, 2)}  # its best move too
 
 
 # -- the page ---------------------------------------------------------------------------------------------
@@ -342,12 +331,13 @@ def test_statistics_on_the_page_from_the_stored_results_and_match_states(lucia, 
 
     stats = {s.game: s for s in player_statistics(lucia)}
     assert list(stats) == ["duelo", "cruzadas", "claves"]  # the catalogue's order, games played only
-    assert stats["duelo"].distribution == {"1": 0, "2": 3, "3": 0, "4": 0, "5": 0, "6": 0, "x": 1}
+    assert stats["duelo"].figures["distribution"] == {"1": 0, "2": 3, "3": 0, "4": 0, "5": 0, "6": 0, "x": 1}
     assert (stats["duelo"].win_rate, stats["duelo"].current_streak, stats["duelo"].best_streak) == (100, 2, 2)
-    assert stats["cruzadas"].average_score == 300.0
-    assert stats["cruzadas"].best_word.text == "MAR" and stats["cruzadas"].best_move.points == 71
-    assert [(p.name, p.played, p.won) for p in stats["claves"].partners] == [("Marco-Polo", 2, 1)]
-    assert player_statistics(rival)[1].best_word.text == "ZORRO"  # the same match, from the other seat
+    assert stats["cruzadas"].figures["average_score"] == 300.0
+    cruzadas = stats["cruzadas"].figures
+    assert cruzadas["best_word"].text == "MAR" and cruzadas["best_move"].points == 71
+    assert [(p.name, p.played, p.won) for p in stats["claves"].figures["partners"]] == [("Marco-Polo", 2, 1)]
+    assert player_statistics(rival)[1].figures["best_word"].text == "ZORRO"  # the same match, from the other seat
 
     html = page(Client(), lucia).content.decode()
     assert 'data-bucket="2"><span class="bar-label">2</span>' in html

@@ -24,8 +24,12 @@ from django.utils.translation import pgettext
 from django.views.decorators.http import require_GET
 
 from accounts.models import Player
-from accounts.nicknames import nickname_key
-from accounts.player_stats import bot_name, player_statistics
+from accounts.nicknames import bot_name, nickname_key
+from games.runtime.catalogue import game_slugs, spec_for
+from games.runtime.statistics import shows_score, together
+from players.statistics import player_statistics
+from ratings.chart import rating_chart
+from ratings.selectors import history_of, player_standings
 
 GAMES_PER_PAGE = 20
 HANDLE = re.compile(r"^(?P<nickname>.+)-(?P<tag>\d{4})$")
@@ -41,13 +45,11 @@ def player_for_handle(handle: str) -> Player | None:
 
 @require_GET
 def player_page(request: HttpRequest, handle: str) -> HttpResponse:
-    from games.runtime.catalogue import game_slugs, spec_for
-
     subject = player_for_handle(handle)
     viewer = getattr(request, "player", None)  # a lazy object: false when nobody is playing in this browser
-    is_owner = subject is not None and bool(viewer) and viewer.pk == subject.pk
+    is_owner = subject is not None and viewer is not None and bool(viewer) and viewer.pk == subject.pk
     if subject is None or (subject.page_hidden and not is_owner):
-        return render(request, "accounts/player_missing.html", status=404)
+        return render(request, "players/player_missing.html", status=404)
     if handle != subject.page_handle:
         return redirect(subject.get_absolute_url() + (f"?{request.GET.urlencode()}" if request.GET else ""))
 
@@ -71,22 +73,18 @@ def player_page(request: HttpRequest, handle: str) -> HttpResponse:
         "rows": _rows(page.object_list, subject, names),
         "rating_cards": _rating_cards(subject),
     }
-    return render(request, "accounts/player_page.html", context)
+    return render(request, "players/player_page.html", context)
 
 
 def _rating_cards(player: Player) -> list[dict[str, Any]]:
     """Each rating the player has, with its history as a chart (issue 20; ratings.chart)."""
-    from ratings.chart import rating_chart
-    from ratings.models import RATED_GAMES
-    from ratings.selectors import history_of, player_standings
-
     cards = []
     for standing in player_standings(player):
         history = history_of(player, standing.game)
         cards.append(
             {
                 "standing": standing,
-                "name": RATED_GAMES[standing.game],
+                "name": _(spec_for(standing.game).name),
                 "chart": rating_chart(history),
                 "last": history[-1] if history else None,
             }
@@ -129,7 +127,7 @@ def _rows(results, subject: Player, names: dict[str, str]) -> list[dict[str, Any
             {
                 "result": result,
                 "game_name": names.get(result.game, result.game),
-                "together": result.game == "claves",  # a pair plays together: partners, not rivals
+                "together": together(result.game),  # a pair plays together: partners, not rivals
                 "others": seated,
                 "outcome": _outcome_text(result, details),
                 "score": _score(result, totals),
@@ -146,7 +144,7 @@ def _outcome_text(result, details: dict[str, Any]) -> str:
     if result.won:
         return (
             pgettext("match result", "Won")
-            if seats <= 2 or result.game == "claves"
+            if seats <= 2 or together(result.game)
             else _("1st of %(seats)s") % {"seats": seats}
         )
     if details.get("draw"):
@@ -157,10 +155,9 @@ def _outcome_text(result, details: dict[str, Any]) -> str:
 
 
 def _score(result, totals: list[int] | None) -> str:
-    """Points, with the rival's after them in a game of two; nothing in a game without points (Torneo)."""
-    if result.game == "torneo" or not totals:
-        return ""
-    if result.game == "claves":
+    """Points, with the rival's after them in a game of two; nothing in a game whose points say nothing here
+    (its stats.py's SHOWS_SCORE: Torneo's places, Claves' pair)."""
+    if not shows_score(result.game) or not totals:
         return ""
     if len(totals) == 2:
         return f"{totals[result.seat]}–{totals[1 - result.seat]}"

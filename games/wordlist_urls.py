@@ -1,8 +1,8 @@
 from django.urls import path
 
-from wordlists import views
+from games import wordlist_views as views
 
-app_name = "wordlists"
+app_name = "wordlists"  # the pages' names stay the word lists' (games/wordlist_views.py says why they are here)
 urlpatterns = [
     path("", views.index, name="index"),
     path("credits/", views.credits, name="credits"),

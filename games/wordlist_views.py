@@ -1,20 +1,20 @@
+"""The published word lists' pages (/words/): every list by game, its look-up, its download, the credits.
+Here, above the word lists, because they name the games (their specs' names and order): the word lists
+themselves know a game only as the slug in their manifest."""
+
 from itertools import groupby
 
 from django.http import Http404, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
+from games.runtime.catalogue import game_slugs, spec_for
 from wordlists import lexicon as lexicons
 from wordlists.selectors import word_lookup
 
-GAME_NAMES = {
-    "duelo": "Duelo de Palabras",
-    "torneo": "Torneo",
-    "wordgrid": "Wordgrid",
-    "cruzadas": "Letras Cruzadas",
-    "claves": "Claves a Dúo",
-}
-GAME_ORDER = list(GAME_NAMES)
+
+def _game_name(slug: str) -> str:
+    return spec_for(slug).name if slug in game_slugs() else slug
 
 
 def _info_or_404(slug: str) -> lexicons.ListInfo:
@@ -25,10 +25,11 @@ def _info_or_404(slug: str) -> lexicons.ListInfo:
 
 
 def _sorted_lists() -> list[lexicons.ListInfo]:
+    order = game_slugs()
     return sorted(
         lexicons.manifest().values(),
         key=lambda info: (
-            GAME_ORDER.index(info.game) if info.game in GAME_ORDER else 99,
+            order.index(info.game) if info.game in order else len(order),
             info.language,
             info.length or 0,
             info.kind,
@@ -38,10 +39,7 @@ def _sorted_lists() -> list[lexicons.ListInfo]:
 
 @require_GET
 def index(request):
-    groups = [
-        (GAME_NAMES.get(game, game), list(lists))
-        for game, lists in groupby(_sorted_lists(), key=lambda info: info.game)
-    ]
+    groups = [(_game_name(game), list(lists)) for game, lists in groupby(_sorted_lists(), key=lambda info: info.game)]
     return render(request, "wordlists/index.html", {"groups": groups})
 
 
@@ -61,7 +59,7 @@ def detail(request, slug: str):
     return render(
         request,
         "wordlists/detail.html",
-        {"info": info, "game_name": GAME_NAMES.get(info.game, info.game), "result": result},
+        {"info": info, "game_name": _game_name(info.game), "result": result},
     )
 
 
