@@ -50,4 +50,5 @@ messages: $(STAMP)
 	DEBUG=1 $(PY) manage.py makemessages -l es -l en --ignore=.venv --ignore=.local --ignore=tests --no-obsolete
 	DEBUG=1 $(PY) manage.py makemessages -d djangojs -l es -l en --ignore=.venv --ignore=.local --no-obsolete \
 		--ignore=node_modules --ignore=bench --ignore=tests
+	$(PY) scripts/shared_messages.py
 	DEBUG=1 $(PY) manage.py compilemessages --ignore=.venv

@@ -2,7 +2,7 @@
 
     .venv/bin/python -m bench.finished_records --old REV [--repeats 3]
 
-For Duelo, Letras Cruzadas and Torneo (the games whose histories are frozen records: games.runtime.codec
+For Duelo, Letras Cruzadas and Torneo (the games whose histories are frozen records: games.kit.codec
 `_finished`), on each stored mid-game state of tests/games/fixtures/states/: the state work of a move,
 `to_json(copy_state(from_json(data)))` (read, the copy the rules change, write), with the engine as it was at
 REV (read from git, its records not frozen) and as it is now, taking turns in one process (bench.state_codec's

@@ -26,7 +26,7 @@ def _ms_since(started: float) -> float:
 
 
 def wordle_feedback(calls: int = 200_000, seed: int = 1) -> list[Figure]:
-    from games import wordle
+    from games.kit import wordle
     from wordlists.lexicon import lexicon
 
     words = lexicon("duelo-es-5-valid").words
@@ -158,8 +158,8 @@ def cruzadas(positions: int = 40, seed: int = 1, memory_samples: int = 4) -> lis
 
 def _bot_match(engine, bots, levels: tuple[str, str], rng: random.Random, moves: int | None) -> tuple[dict, list]:
     """A match of two bots on the real lists through the engine, up to `moves` actions (None: to its end):
-    the first state's JSON and the inputs, as the match log keeps them (games.runtime.rerun)."""
-    from games.runtime.rerun import ACT, Input
+    the first state's JSON and the inputs, as the match log keeps them (games.kit.rerun)."""
+    from games.kit.rerun import ACT, Input
     from wordlists.lexicon import dawg, lexicon
 
     state = engine.new_game({}, 2, rng, T0, words=lexicon, dawg=dawg)
@@ -184,7 +184,7 @@ def game_analysis(games: int = 6, seed: int = 1) -> list[Figure]:
     from games.cruzadas import analysis as cruzadas_analysis
     from games.cruzadas import bots as cruzadas_bots
     from games.cruzadas import engine as cruzadas
-    from games.runtime.rerun import rerun
+    from games.kit.rerun import rerun
     from games.wordgrid import analysis as wordgrid_analysis
     from games.wordgrid import bots as wordgrid_bots
     from games.wordgrid import engine as wordgrid
@@ -358,7 +358,7 @@ def _played_duelo_round(language: str, seats: int, level: str, rng: random.Rando
     """One round (or `rounds`) of Duelo played by bots as the service would (every move recorded), played again:
     its steps."""
     from games.duelo import bots, engine
-    from games.runtime.rerun import ACT, CLOCK, Input, rerun
+    from games.kit.rerun import ACT, CLOCK, Input, rerun
 
     state = engine.new_game({"language": language, "rounds": rounds, "round_seconds": 120}, seats, rng, T0, words=words)
     initial, inputs = engine.to_json(state), []
@@ -380,7 +380,7 @@ def _played_duelo_round(language: str, seats: int, level: str, rng: random.Rando
 
 def _played_torneo(language: str, level: str, rng: random.Random, words):
     """A tournament of 8 bots played as the service would, played again: its steps."""
-    from games.runtime.rerun import ACT, CLOCK, Input, rerun
+    from games.kit.rerun import ACT, CLOCK, Input, rerun
     from games.torneo import bots, engine
 
     state = engine.new_game({"language": language}, engine.SEATS, rng, T0, words=words)
@@ -459,10 +459,10 @@ def round_cards(repeats: int = 3, seed: int = 1) -> list[Figure]:
     """The batch lane's work for the round-end cards of one match (issue 30): at each round's end the task
     analyses the match so far. Before: the whole analysis (every ended round again: the square of the rounds);
     after: `analyse_round`, that round's guesses alone. Side by side in one run, CPU time of one thread, the
-    process's memo of the bot's words (games.wordle_analysis._SEEN) emptied before each match's cards, as a
+    process's memo of the bot's words (games.kit.wordle_analysis._SEEN) emptied before each match's cards, as a
     fresh worker has it."""
-    from games import wordle_analysis
     from games.duelo import analysis as duelo_analysis
+    from games.kit import wordle_analysis
     from games.torneo import analysis as torneo_analysis
     from wordlists.lexicon import lexicon
 

@@ -1,4 +1,4 @@
-"""The engines' state JSON, hand-written (an older commit's engines) against `games.runtime.codec` (issue 15).
+"""The engines' state JSON, hand-written (an older commit's engines) against `games.kit.codec` (issue 15).
 
     .venv/bin/python -m bench.state_codec [--old d89bfef] [--repeats 3]
 
@@ -6,7 +6,7 @@ For each engine and each stored mid-game state of tests/games/fixtures/states/: 
 of the same data, old and new taking turns in one process, µs per pair (best of 15 runs of N calls
 each); the old engine module is read from git (`git show REV:games/<slug>/engine.py`), never kept in the
 tree. Also `copy.deepcopy` of the loaded state (what `advance`/`apply` did first) against the engine's
-`copy_state` (`games.runtime.codec.state_copier`, what they do now), and, for Duelo only,
+`copy_state` (`games.kit.codec.state_copier`, what they do now), and, for Duelo only,
 msgspec's `to_builtins` + `convert` on the same dataclasses when msgspec is installed (it writes UTC as
 "Z", so its output is not the stored format: a best case, not a candidate). Figures, not a test.
 """

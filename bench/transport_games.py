@@ -152,7 +152,7 @@ def cruzadas_act(view: dict[str, Any], seat: int) -> dict[str, Any] | None:
 def claves_clue(view: dict[str, Any]) -> str:
     """The first fixed clue word this board allows (none on the board, nor too close to one)."""
     from games.claves.clues import check_clue
-    from games.runtime.engine import IllegalMove
+    from games.kit.errors import IllegalMove
     from wordlists.alphabets import normalise
 
     shown = [cell["word"] for cell in view["board"]]

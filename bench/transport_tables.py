@@ -115,8 +115,8 @@ def statements_per_move(bench: GameBench, spare: dict[str, Any]) -> list[int]:
 
     from accounts.models import Player
     from games.models import Match
-    from games.runtime.engine import engine_for
     from games.runtime.matches import match_act
+    from games.runtime.registry import engine_for
 
     now = timezone.now() + timedelta(seconds=10)
     engine, counts, last = engine_for(bench.slug), [], None

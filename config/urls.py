@@ -1,11 +1,10 @@
 from django.contrib import admin
 from django.urls import include, path
 from django.views.decorators.http import etag
-from django.views.i18n import JavaScriptCatalog
 
 from accounts.signup import signup
 from config.health import healthz, healthz_details
-from config.i18n import catalogue_etag
+from config.i18n import Catalogue, catalogue_etag
 from config.webapp import favicon, manifest
 
 handler500 = "config.outage.server_error"  # the database or Redis away: a page that says so (503), not a 500
@@ -19,8 +18,9 @@ urlpatterns = [
     path("accounts/signup/", signup, name="account_signup"),  # allauth's, with a guest's nickname filled in
     path("accounts/", include("allauth.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
-    # The texts of the site's JavaScript (the djangojs domain), in the request's language: kit.js t().
-    path("jsi18n/", etag(catalogue_etag)(JavaScriptCatalog.as_view()), name="javascript-catalog"),
+    # The texts of the site's JavaScript (the djangojs domain, and what it shares with the server's), in the
+    # request's language: kit.js t().
+    path("jsi18n/", etag(catalogue_etag)(Catalogue.as_view()), name="javascript-catalog"),
     path("", include("accounts.urls")),
     path("", include("players.urls")),
     path("words/", include("games.wordlist_urls")),

@@ -7,7 +7,7 @@ Django's JSONField's: only the two conversions change.
 
 What orjson would do differently from json, and is made to do the same here:
 - a value json cannot store (a datetime, a set, a dataclass) is refused with TypeError, not written in some
-  form of orjson's own: the engines store datetimes as ISO text themselves (games.runtime.codec);
+  form of orjson's own: the engines store datetimes as ISO text themselves (games.kit.codec);
 - integer keys are written as text, as json writes them (OPT_NON_STR_KEYS).
 What stays different: NaN and infinities are written as null (json writes NaN, which PostgreSQL's jsonb refuses),
 and integers beyond 64 bits are refused (json writes them). No state holds either: the engines' numbers are

@@ -193,7 +193,7 @@ class MatchResult(models.Model):
 
 class MatchArchive(models.Model):
     """A finished match kept for its replay and analysis (games.runtime.archive, docs/replay.md): every
-    version as a spectator saw it, built once by playing the match's inputs again (games.runtime.rerun)."""
+    version as a spectator saw it, built once by playing the match's inputs again (games.kit.rerun)."""
 
     match = models.OneToOneField(
         Match, on_delete=models.CASCADE, primary_key=True, related_name="archive", verbose_name=_("match")

@@ -23,10 +23,10 @@ from django.views.decorators.http import require_GET
 
 from accounts.models import Player
 from accounts.nicknames import bot_name
+from games.kit.rerun import ACT, CLOCK, STOP
 from games.models import Match, MatchArchive
 from games.runtime.archive import analysed_games, archive_build, round_analysis_kept, round_analysis_send, round_ended
 from games.runtime.catalogue import spec_for
-from games.runtime.rerun import ACT, CLOCK, STOP
 from games.selectors import room_is_listed
 from wordlists.alphabets import LANGUAGE_NAMES
 

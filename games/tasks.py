@@ -19,7 +19,7 @@ from django.utils import timezone
 from games.models import Match
 from games.runtime import archive, broadcast, matches, presence, scheduling
 from games.runtime.abandon import abandons_sweep, deserted_sweep
-from games.runtime.engine import engine_for
+from games.runtime.registry import engine_for
 from observe import database
 
 log = logging.getLogger(__name__)

@@ -1,6 +1,6 @@
 from django.urls import include, path
 
-from games import replay_views, rules_pages, views
+from games import colours, replay_views, rules_pages, views
 from games.runtime.catalogue import game_module, game_slugs
 
 # The games' pages that go through the lobby (quick match, offers, the Cruzadas queue): lobby/urls.py.
@@ -12,6 +12,7 @@ urlpatterns = [
     # Every game's "How to play" page (games/rules_pages.py), also shown in the room's "?" dialog.
     path("play/<slug:game>/rules/", rules_pages.rules, name="game_rules"),
     path("me/guides/", views.guide_seen, name="guide_seen"),
+    path("games.css", colours.game_colours, name="game_colours"),
     # A finished match: its replay and analysis (games/replay_views.py); the short link players share.
     path("m/<int:match_id>/", replay_views.match_replay, name="match_replay"),
     path("m/<int:match_id>/replay.json", replay_views.match_replay_data, name="match_replay_data"),

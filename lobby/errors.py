@@ -2,7 +2,7 @@
 marked for translation (like games.runtime.errors), raised before anything changes. They are refusals,
 never an IllegalMove (no move of a game is involved)."""
 
-from games.runtime.engine import gettext_noop as _
+from games.kit.contract import gettext_noop as _
 from games.runtime.errors import GameError, Refusal, error_text
 
 __all__ = ["GameError", "LobbyRefusal", "Refusal", "error_text", "lobby_error"]

@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 from accounts.models import Player
 from accounts.nicknames import bot_name
 from games.runtime.catalogue import spec_for
-from games.runtime.engine import engine_for
+from games.runtime.registry import engine_for
 from games.selectors import listed_live_matches
 
 LIMIT = 20

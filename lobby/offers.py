@@ -7,8 +7,8 @@ from django.db import transaction
 
 from accounts.models import Player
 from accounts.selectors import player_is_verified
+from games.kit.contract import gettext_noop as _
 from games.models import Match
-from games.runtime.engine import gettext_noop as _
 from games.runtime.matches import match_start
 from games.runtime.rooms import room_create, room_join
 from lobby import live

@@ -26,8 +26,8 @@ from django.views.decorators.http import require_GET
 from accounts.models import Player
 from accounts.nicknames import bot_name, nickname_key
 from games.runtime.catalogue import game_slugs, spec_for
+from games.runtime.player_statistics import player_statistics
 from games.runtime.statistics import shows_score, together
-from players.statistics import player_statistics
 from ratings.chart import rating_chart
 from ratings.selectors import history_of, player_standings
 

@@ -2,6 +2,7 @@
 (static/js/games/kit.js) and gettext()/ngettext() call in static/js names its English text as a literal, and
 each has its Spanish, compiled."""
 
+import json
 import re
 from pathlib import Path
 
@@ -119,6 +120,15 @@ def spanish() -> polib.POFile:
     return polib.pofile(str(LOCALE / "es" / "LC_MESSAGES" / "djangojs.po"))
 
 
+def spanish_of_the_server() -> polib.POFile:
+    return polib.pofile(str(LOCALE / "es" / "LC_MESSAGES" / "django.po"))
+
+
+def shared() -> list[str]:
+    """The texts of the JavaScript translated once, in django.po (scripts/shared_messages.py, issue 32)."""
+    return json.loads((LOCALE / "djangojs_from_django.json").read_text(encoding="utf-8"))
+
+
 def test_the_scan_finds_literals_and_refuses_anything_else():
     found, refused = text_calls(
         """
@@ -137,11 +147,12 @@ def test_the_scan_finds_literals_and_refuses_anything_else():
 @pytest.mark.parametrize("script", SCRIPTS, ids=lambda path: str(path.relative_to(ROOT)))
 def test_every_text_of_the_javascript_is_a_literal_with_its_spanish(script):
     catalogue = {entry.msgid: entry for entry in spanish()}
+    server = {entry.msgid: entry for entry in spanish_of_the_server() if entry.msgid in set(shared())}
     found, refused = text_calls(script.read_text(encoding="utf-8"))
     assert refused == [], "a text function takes a string literal (make messages cannot extract anything else)"
     for msgids in found:
-        entry = catalogue.get(msgids[0])
-        assert entry is not None, f"{msgids[0]!r} is not in djangojs.po: run `make messages`"
+        entry = catalogue.get(msgids[0]) or server.get(msgids[0])
+        assert entry is not None, f"{msgids[0]!r} is not in djangojs.po, nor shared with django.po: run `make messages`"
         assert not entry.obsolete and "fuzzy" not in entry.flags, msgids[0]
         if len(msgids) == 2:
             assert entry.msgid_plural == msgids[1]
@@ -178,7 +189,7 @@ def test_every_spanish_javascript_text_is_translated():
 def test_the_catalogue_url_serves_the_boards_texts_in_the_pages_language(client):
     """/jsi18n/ (loaded by every page before its modules) has a board's text in Spanish, the site's language,
     and answers a browser that already has it with 304 until the language changes."""
-    english = "Write your letter next to a filled cell (not diagonally)."
+    english = "Choose a tile from your rack, then tap a square."
     spanish_text = spanish().find(english).msgstr
     assert spanish_text and spanish_text != english
     response = client.get("/jsi18n/", HTTP_ACCEPT_LANGUAGE="es")
@@ -198,3 +209,35 @@ def test_every_page_loads_the_catalogue_before_its_modules(client):
     catalogue = page.index('<script src="/jsi18n/"></script>')
     modules = [m.start() for m in re.finditer(r'<script type="module"', page)]
     assert all(catalogue < start for start in modules)
+
+
+@pytest.mark.parametrize("language", ["es", "en"])
+def test_no_text_is_translated_twice(language):
+    """A text the server's catalogue translates is not in the JavaScript's too (issue 32: 63 were in both): one
+    translation for the translator to keep, none to drift from the other."""
+    server = polib.pofile(str(LOCALE / language / "LC_MESSAGES" / "django.po"))
+    javascript = polib.pofile(str(LOCALE / language / "LC_MESSAGES" / "djangojs.po"))
+    both = {(e.msgctxt, e.msgid) for e in server} & {(e.msgctxt, e.msgid) for e in javascript}
+    assert both == set(), f"translated twice (run `make messages`): {sorted(both, key=str)[:5]}"
+
+
+def test_every_shared_text_is_shown_by_the_javascript_and_translated_by_the_server():
+    used = {msgids[0] for script in SCRIPTS for msgids in text_calls(script.read_text(encoding="utf-8"))[0]}
+    server = {entry.msgid: entry for entry in spanish_of_the_server()}
+    assert len(shared()) > 40
+    for text in shared():
+        assert text in used, f"{text!r} is listed as shared and no script shows it: run `make messages`"
+        assert text in server and server[text].msgstr and "fuzzy" not in server[text].flags, text
+
+
+@pytest.mark.django_db
+def test_the_catalogue_serves_a_text_shared_with_the_server_in_the_pages_language(client):
+    """A board's text that the server translates (a rule's refusal the board explains before sending) reaches
+    the board from django.po, in Spanish, and stays English for an English page."""
+    english = "Write your letter next to a filled cell (not diagonally)."
+    assert english in shared() and spanish().find(english) is None
+    spanish_text = spanish_of_the_server().find(english).msgstr
+    assert spanish_text and spanish_text != english
+    body = client.get("/jsi18n/", HTTP_ACCEPT_LANGUAGE="es").content.decode()
+    assert f'"{english}": "{spanish_text}"' in body
+    assert spanish_text not in client.get("/jsi18n/", HTTP_ACCEPT_LANGUAGE="en").content.decode()

@@ -45,7 +45,7 @@ def load() -> None:
 
 
 def duelo(view: dict, rng: random.Random) -> dict:
-    from games import wordle
+    from games.kit import wordle
 
     if rng.random() < TYPO_SHARE:
         return {"type": "guess", "word": TYPO}

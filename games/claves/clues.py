@@ -24,8 +24,8 @@ from collections.abc import Container, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from games.runtime.engine import IllegalMove
-from games.runtime.engine import gettext_noop as _
+from games.kit.contract import gettext_noop as _
+from games.kit.errors import IllegalMove
 from wordlists.alphabets import normalise
 
 LANGUAGE = "es"

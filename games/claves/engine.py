@@ -1,4 +1,4 @@
-"""The game of Claves a Dúo, pure (see games/runtime/engine.py, docs/engine-interface.md, docs/claves.md).
+"""The game of Claves a Dúo, pure (see games/kit/contract.py, docs/engine-interface.md, docs/claves.md).
 
 A pair plays together against the board: 25 words, two secret maps (one per seat), a number of turns.
 Each turn one partner gives a clue (one word and a number) and the other touches words; the clue
@@ -19,24 +19,13 @@ from datetime import datetime
 from typing import Any
 
 from games.claves import clues
-from games.runtime.codec import state_codec, state_copier, stored_as
-from games.runtime.engine import (
-    Action,
-    Event,
-    IllegalMove,
-    MalformedAction,
-    Outcome,
-    Progress,
-    Refusal,
-    Viewer,
-    WordList,
-    WordSource,
-    encode_time,
-    list_version,
-    outcome_json,
-    require_aware,
-)
-from games.runtime.engine import gettext_noop as _
+from games.kit.codec import state_codec, state_copier, stored_as
+from games.kit.contract import Action, Event, Viewer
+from games.kit.contract import gettext_noop as _
+from games.kit.errors import IllegalMove, MalformedAction, Refusal
+from games.kit.moments import encode_time, require_aware
+from games.kit.outcome import Outcome, Progress, outcome_json
+from games.kit.words import WordList, WordSource, list_version
 
 SLUG = "claves"
 SCHEMA = 1  # bump (and convert in from_json) when the stored state changes shape

@@ -7,8 +7,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from games.claves import engine
+from games.kit.contract import gettext_noop as _
 from games.runtime.catalogue import GameSpec
-from games.runtime.engine import gettext_noop as _
 
 
 def clean_settings(raw: Mapping[str, Any], interface_language: str) -> dict[str, Any]:
@@ -36,6 +36,7 @@ DESERTED_AFTER_SECONDS = 600.0
 SPEC = GameSpec(
     slug="claves",
     name="Claves a Dúo",
+    colour="#1f7fb8",
     min_seats=engine.SEATS,
     max_seats=engine.SEATS,
     guest_host_max_seats=engine.SEATS,

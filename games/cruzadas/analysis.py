@@ -1,6 +1,6 @@
 """The analysis of a finished Letras Cruzadas match, pure: for every move, the best placement the rack allowed.
 
-Reads the steps of a match played again (games.runtime.rerun: each step's input, the state before it, the
+Reads the steps of a match played again (games.kit.rerun: each step's input, the state before it, the
 state after it and the engine's events). For each turn a seat took (a placement, a pass or an exchange; a
 resignation is no move), the move generator (games.cruzadas.movegen, the AI's, which finds every legal
 placement and scores it as the rules do) runs on the board as it was with that seat's rack as it was, and
@@ -32,9 +32,9 @@ from typing import Any
 
 from games.cruzadas import bots, movegen, rules
 from games.cruzadas.engine import EXCHANGE, PASS, PLACE, PLAYING, SEATS, GraphSource, State
-from games.runtime.engine import WordSource
-from games.runtime.engine import gettext_noop as _
-from games.runtime.rerun import ACT, Step
+from games.kit.contract import gettext_noop as _
+from games.kit.rerun import ACT, Step
+from games.kit.words import WordSource
 
 ANALYSED = (PLACE, PASS, EXCHANGE)  # the turns a seat takes; a resignation is no move
 

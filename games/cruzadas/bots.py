@@ -31,7 +31,8 @@ from games.cruzadas import engine, movegen
 from games.cruzadas.engine import GraphSource, State
 from games.cruzadas.movegen import Play
 from games.cruzadas.rules import BLANK
-from games.runtime.engine import UNLIMITED, Action, Budget, WordSource, common_words, think_time
+from games.kit.contract import UNLIMITED, Action, Budget, think_time
+from games.kit.words import WordSource, common_words
 from wordlists.alphabets import alphabet
 from wordlists.dawg import Dawg
 

@@ -1,4 +1,4 @@
-"""The game of Letras Cruzadas, pure (see games/runtime/engine.py, docs/engine-interface.md, docs/cruzadas.md).
+"""The game of Letras Cruzadas, pure (see games/kit/contract.py, docs/engine-interface.md, docs/cruzadas.md).
 
 Two players take turns on a 15x15 board with racks of up to 7 tiles from a shuffled bag. The board rules
 (placement, words, scoring) are games/cruzadas/rules.py, shared with the AI; this module keeps the state:
@@ -25,23 +25,13 @@ from typing import Any
 
 from games.cruzadas import rules
 from games.cruzadas.rules import BLANK, CELLS, PREMIUMS, RULESETS, SIZE, Board, Placement, Ruleset, Tile
-from games.runtime.codec import plain, state_codec, state_copier, stored_as
-from games.runtime.engine import (
-    Action,
-    Event,
-    IllegalMove,
-    MalformedAction,
-    Outcome,
-    Progress,
-    Refusal,
-    Viewer,
-    WordSource,
-    encode_time,
-    list_version,
-    outcome_json,
-    require_aware,
-)
-from games.runtime.engine import gettext_noop as _
+from games.kit.codec import plain, state_codec, state_copier, stored_as
+from games.kit.contract import Action, Event, Viewer
+from games.kit.contract import gettext_noop as _
+from games.kit.errors import IllegalMove, MalformedAction, Refusal
+from games.kit.moments import encode_time, require_aware
+from games.kit.outcome import Outcome, Progress, outcome_json
+from games.kit.words import WordSource, list_version
 from wordlists.alphabets import normalise
 
 SLUG = "cruzadas"
@@ -85,7 +75,7 @@ def list_slug(language: str) -> str:
 @dataclass(frozen=True)
 class Turn:
     """One finished turn, as everyone may see it (an exchange keeps no letters). Frozen: never changed once
-    played, so copies of the state share it and it is written back as it was read (games.runtime.codec)."""
+    played, so copies of the state share it and it is written back as it was read (games.kit.codec)."""
 
     seat: int
     kind: str  # place | pass | exchange | resign

@@ -17,8 +17,8 @@ from dataclasses import dataclass
 from math import prod
 from typing import Any
 
-from games.runtime.engine import IllegalMove
-from games.runtime.engine import gettext_noop as _
+from games.kit.contract import gettext_noop as _
+from games.kit.errors import IllegalMove
 
 SIZE = 15
 CELLS = SIZE * SIZE

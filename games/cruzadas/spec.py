@@ -8,8 +8,8 @@ from typing import Any
 
 from games.cruzadas import engine
 from games.cruzadas.bots import LEVELS
+from games.kit.contract import gettext_noop as _
 from games.runtime.catalogue import GameSpec
-from games.runtime.engine import gettext_noop as _
 
 
 def clean_settings(raw: Mapping[str, Any], interface_language: str) -> dict[str, Any]:
@@ -52,6 +52,7 @@ DESERTED_AFTER_SECONDS = 600.0
 SPEC = GameSpec(
     slug="cruzadas",
     name="Letras Cruzadas",
+    colour="#6a4fb3",
     min_seats=engine.SEATS,
     max_seats=engine.SEATS,
     guest_host_max_seats=engine.SEATS,

@@ -1,6 +1,6 @@
 """After a Duelo match: each guess's possible words before and after it and the hard bot's word, per round
-and seat a summary (games/wordle_analysis.py). Pure; the archive's worker calls `analyse` on the steps of
-the match played again (games.runtime.rerun).
+and seat a summary (games/kit/wordle_analysis.py). Pure; the archive's worker calls `analyse` on the steps of
+the match played again (games.kit.rerun).
 
 A guess is read against its own grid only: a seat never sees a rival's letters. What a spectator never sees
 stays out: no guessed word, nothing of a round that has not ended (its answer is revealed at its end).
@@ -11,10 +11,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from games import wordle_analysis as wa
 from games.duelo import bots, engine
-from games.runtime.engine import WordSource
-from games.runtime.rerun import Step
+from games.kit import wordle_analysis as wa
+from games.kit.rerun import Step
+from games.kit.words import WordSource
 
 
 def guesses(steps: Sequence[Step], only_round: int | None = None) -> list[wa.Guess]:

@@ -3,7 +3,7 @@ through the same service as a person's, after `think_seconds`.
 
 A bot sees what its player would: its own rows (words and marks) of the current round, never the hidden
 word or a rival's letters. The solver (what easy, medium and hard guess from those rows) is the one the
-Torneo bots use too, `games.wordle_bots`; this module says what a Duelo bot sees and tunes it:
+Torneo bots use too, `games.kit.wordle_bots`; this module says what a Duelo bot sees and tunes it:
 
 - easy now and then ignores its amber and grey hints, never on its last two rows;
 - hard always weighs probe words too, and is faster.
@@ -13,10 +13,11 @@ from __future__ import annotations
 
 import random
 
-from games import wordle_bots
 from games.duelo import engine
-from games.runtime.engine import UNLIMITED, Action, Budget, WordSource, think_time
-from games.wordle_bots import EASY, HARD, LEVELS, MEDIUM
+from games.kit import wordle_bots
+from games.kit.contract import UNLIMITED, Action, Budget, think_time
+from games.kit.wordle_bots import EASY, HARD, LEVELS, MEDIUM
+from games.kit.words import WordSource
 
 __all__ = ["EASY", "HARD", "LEVELS", "MEDIUM", "bot_action", "bot_turn", "think_seconds"]
 

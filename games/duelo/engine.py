@@ -1,4 +1,4 @@
-"""The rules of Duelo de Palabras, pure (see games/runtime/engine.py and docs/engine-interface.md).
+"""The rules of Duelo de Palabras, pure (see games/kit/contract.py and docs/engine-interface.md).
 
 A match is a list of rounds. Each round: a start card (no typing), then the round clock; the first solve
 opens a closing countdown that can only shorten the round; the round ends on the clock, on the
@@ -19,25 +19,14 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from games import wordle
-from games.runtime.codec import state_codec, state_copier
-from games.runtime.engine import (
-    Action,
-    Event,
-    IllegalMove,
-    MalformedAction,
-    Outcome,
-    Progress,
-    Refusal,
-    Viewer,
-    WordSource,
-    encode_time,
-    list_version,
-    outcome_json,
-    require_aware,
-    seconds,
-)
-from games.runtime.engine import gettext_noop as _
+from games.kit import wordle
+from games.kit.codec import state_codec, state_copier
+from games.kit.contract import Action, Event, Viewer
+from games.kit.contract import gettext_noop as _
+from games.kit.errors import IllegalMove, MalformedAction, Refusal
+from games.kit.moments import encode_time, require_aware, seconds
+from games.kit.outcome import Outcome, Progress, outcome_json
+from games.kit.words import WordSource, list_version
 from wordlists import alphabets
 
 SLUG = "duelo"
@@ -88,7 +77,7 @@ class Settings:
 @dataclass(frozen=True)
 class Row:
     """One accepted guess: the normalised word, its display spelling, and its marks. Frozen: never changed once
-    made, so copies of the state share it and it is written back as it was read (games.runtime.codec)."""
+    made, so copies of the state share it and it is written back as it was read (games.kit.codec)."""
 
     word: str
     shown: str

@@ -7,8 +7,8 @@ from typing import Any
 
 from games.duelo import engine
 from games.duelo.bots import LEVELS
+from games.kit.contract import gettext_noop as _
 from games.runtime.catalogue import GameSpec
-from games.runtime.engine import gettext_noop as _
 from wordlists.alphabets import language_names
 
 
@@ -37,6 +37,7 @@ def clean_settings(raw: Mapping[str, Any], interface_language: str) -> dict[str,
 SPEC = GameSpec(
     slug="duelo",
     name="Duelo de Palabras",
+    colour="#e8553e",
     min_seats=2,
     max_seats=6,
     guest_host_max_seats=4,

@@ -36,6 +36,7 @@ def duelo_home(request):
         else:
             return redirect("room", code=room.code)
     from games.models import MatchResult
+    from games.runtime.player_statistics import player_statistics
     from ratings.selectors import standing_of
 
     # A newcomer's first quick match starts at once (anyone, bots after the wait); then rated comes first.
@@ -50,5 +51,7 @@ def duelo_home(request):
             "quick_mode": "anyone" if first else "rated",
             "rating": standing_of(request.player, "duelo"),
             "bot_strength": strength_notes("duelo", _word_language_default()),
+            # The same figures as the Duelo panel of their public page (one reader, one template).
+            "your_stats": next(iter(player_statistics(request.player, "duelo")), None),
         },
     )

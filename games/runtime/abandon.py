@@ -26,12 +26,13 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
+from games.kit.contract import gettext_noop
 from games.models import Match, Room
 from games.runtime import presence
 from games.runtime.catalogue import game_slugs, spec_for
-from games.runtime.engine import engine_for, gettext_noop
 from games.runtime.errors import Refusal, room_error
 from games.runtime.matches import match_abandon, match_stop
+from games.runtime.registry import engine_for
 from games.runtime.rooms import room_status_set
 
 # The reasons a claim ends a game with, as the match's outcome and the replay say (match_stop's `reason`).

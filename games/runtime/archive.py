@@ -1,7 +1,7 @@
 """A finished match kept for its replay and analysis (issue 19, docs/replay.md, decision 67).
 
 The match log holds, with every version, the input that made it and the first state (games.runtime.matches).
-`archive_build` plays them again through the pure engine (games.runtime.rerun), checks that they lead to the
+`archive_build` plays them again through the pure engine (games.kit.rerun), checks that they lead to the
 stored last state, and keeps each version as a spectator saw it (`engine.view(state, None)`): what the replay
 page shows is exactly what anyone watching could see at that moment, and after the end what the end reveals
 to everyone (the finished state's own view: hidden words, both Claves maps, the racks left). Nothing else of
@@ -22,11 +22,11 @@ from django.core.cache import cache
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from games.kit.rerun import Input, RerunMismatch, Step, rerun
 from games.models import Match, MatchArchive, MatchEvent
 from games.runtime import scheduling
 from games.runtime.catalogue import game_module, game_slugs, spec_for
-from games.runtime.engine import engine_for
-from games.runtime.rerun import Input, RerunMismatch, Step, rerun
+from games.runtime.registry import engine_for
 from wordlists.lexicon import lexicon
 
 log = logging.getLogger(__name__)

@@ -15,8 +15,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from games.runtime.engine import Refusal
-from games.runtime.engine import gettext_noop as _
+from games.kit.contract import gettext_noop as _
+from games.kit.errors import Refusal
 
 
 @dataclass(frozen=True)
@@ -45,6 +45,9 @@ class GameSpec:
     # () -> None: what a site process makes once at start-up, after every word list is loaded, so that no
     # player's first move waits for it (config/warmup.py; Letras Cruzadas: its move generator's tables)
     warm_up: Callable[[], None] | None = None
+    # The game's colour wherever the site marks a game (its card, its live games, its figures on a player's
+    # page): "#rrggbb", served as the custom property --game of the class game-<slug> (games/colours.py).
+    colour: str = "#1d2b53"  # the site's own (--brand), for a game that names none
     # Room codes: long enough that scanning for rooms is hopeless (games.runtime.rooms.CODE_LENGTH).
     code_length: int = 10
     # A seated player who leaves mid-match ends it and everyone returns to the waiting room (Claves).

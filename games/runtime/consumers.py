@@ -16,18 +16,16 @@ from autobahn.exception import Disconnected
 from channels.consumer import get_handler_name
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.db import close_old_connections, connections
-from django.db.models import Q
 from django.utils import translation
 
-from games.models import Match, Room
+from games.kit.contract import gettext_noop as _
 from games.runtime import broadcast, presence
 from games.runtime.abandon import match_claim
-from games.runtime.engine import gettext_noop as _
 from games.runtime.errors import GameError, MalformedAction, error_text, room_error
 from games.runtime.frames import Bucket, parse_frame
 from games.runtime.matches import match_act, match_arrive
 from games.runtime.resync import Resync
-from games.runtime.views import match_snapshot, published_frame, room_snapshot
+from games.runtime.views import published_frame, room_frames, room_match_frame, viewers_room_id
 from observe import database
 
 log = logging.getLogger(__name__)
@@ -324,7 +322,9 @@ class RoomConsumer(SiteSocket):
 
     async def send_match_snapshot(self, match_id: int):
         try:
-            match = await in_database_thread(self._match_snapshot)(match_id)
+            match, awaited = await in_database_thread(room_match_frame)(self.room_id, match_id, self.player)
+            if awaited and await self.arrive(match_id):
+                return
         except Exception as error:
             if not database.note(error):
                 raise
@@ -341,39 +341,29 @@ class RoomConsumer(SiteSocket):
             log.warning("room %s: presence unavailable (Redis?)", self.code, exc_info=True)
             online, away = set(), {}
         try:
-            room, match = await in_database_thread(self._snapshots)(online, away)
+            room, match, awaited = await in_database_thread(room_frames)(
+                self.room_id, self.player, invite_url=self._invite_url(self.code), online=online, away=away
+            )
+            arrived = awaited and await self.arrive(match["match_id"])
         except Exception as error:
             if not database.note(error):
                 raise
             await self.send_game_error(room_error("unavailable"))
             resync_of_this_loop().after_database(self)  # shown as soon as the database answers again
             return
-        await self.send_json({"type": "room", "v": room["_version"], "room": room["room"]})
-        self.sent_room_version = room["_version"]
+        await self.send_json(room)
+        self.sent_room_version = room["v"]
+        if arrived:
+            return
         if match is not None and (force or match["v"] != self.sent_match_version):
             self.sent_match_id, self.sent_match_version = match["match_id"], match["v"]
             await self.send_json(match)
 
-    def _snapshots(self, online: set[int], away: dict[int, float]):
-        room = Room.objects.get(pk=self.room_id)
-        invite = self._invite_url(room.code)
-        snapshot = room_snapshot(room, self.player, invite_url=invite, online=online, away=away)
-        match = None
-        if snapshot["match_id"]:
-            match = match_snapshot(self._arrived(Match.objects.get(pk=snapshot["match_id"])), self.player)
-        return {"_version": room.version, "room": snapshot}, match
-
-    def _match_snapshot(self, match_id: int):
-        match = Match.objects.filter(pk=match_id, room_id=self.room_id).first()
-        return None if match is None else match_snapshot(self._arrived(match), self.player)
-
-    def _arrived(self, match: Match) -> Match:
-        """A match waiting for its players counts this socket's player as there: the room is open in front
-        of them. The last one to arrive starts the game's clock (games.runtime.matches.match_arrive)."""
-        awaited = match.status == Match.ARRIVING and match.seat_of(self.player.pk) in match.arrival["awaiting"]
-        if awaited and match_arrive(match_id=match.pk, player=self.player):
-            match.refresh_from_db()
-        return match
+    async def arrive(self, match_id: int) -> bool:
+        """This socket's player opened the room of a match that waits for them: the service notes it (the last
+        one to arrive starts the game's clock: games.runtime.matches.match_arrive). True when it changed the
+        match: its announcement brings every socket of the room, this one too, the match as it is now."""
+        return bool(await in_database_thread(match_arrive)(match_id=match_id, player=self.player))
 
     # -- helpers ------------------------------------------------------------------------------------
 
@@ -392,16 +382,7 @@ class RoomConsumer(SiteSocket):
         await self.send(text_data=json.dumps(payload, ensure_ascii=False))
 
     async def _room_id(self) -> int | None:
-        return await in_database_thread(self._open_room_id)()
-
-    def _open_room_id(self) -> int | None:
-        """The open room of this code if the player is in it (seated, or came in to watch by the room
-        page's button). Anyone else is told "no room", as for a code that does not exist: the socket is no
-        way round the look-up limit of the pages (games/lookups.py)."""
-        pk = self.player.pk
-        open_rooms = Room.objects.filter(code=self.code).exclude(status=Room.CLOSED)
-        theirs = open_rooms.filter(Q(seats__player_id=pk) | Q(visitors__player_id=pk))
-        return theirs.values_list("pk", flat=True).first()
+        return await in_database_thread(viewers_room_id)(self.code, self.player)
 
     def _language(self) -> str:
         return socket_language(self.scope)

@@ -5,8 +5,8 @@ lobby raise Refusal. Both are GameError, so consumers and views catch and transl
 
 from django.utils.translation import gettext
 
-from games.runtime.engine import GameError, IllegalMove, MalformedAction, Refusal
-from games.runtime.engine import gettext_noop as _
+from games.kit.contract import gettext_noop as _
+from games.kit.errors import GameError, IllegalMove, MalformedAction, Refusal
 
 __all__ = ["GameError", "IllegalMove", "MalformedAction", "Refusal", "error_text", "room_error"]
 

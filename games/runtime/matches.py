@@ -19,13 +19,14 @@ from django.db import transaction
 from django.utils import timezone
 
 from accounts.models import Player
+from games.kit.contract import Action, gettext_noop
+from games.kit.outcome import Outcome
+from games.kit.rerun import ACT, CLOCK, STOP, Input
 from games.models import Match, MatchEvent, MatchResult, Room
 from games.runtime import archive, broadcast, match_rows, rated, scheduling
 from games.runtime.archive import round_games
-from games.runtime.catalogue import spec_for
-from games.runtime.engine import Action, Outcome, bots_for, engine_for, gettext_noop
 from games.runtime.errors import MalformedAction, room_error
-from games.runtime.rerun import ACT, CLOCK, STOP, Input
+from games.runtime.registry import Game, game_for
 from games.runtime.rooms import room_status_set
 from games.runtime.views import match_frames
 from observe import streams as observe
@@ -43,10 +44,10 @@ def _now(now: datetime | None) -> datetime:
     return now or timezone.now()
 
 
-def _recent_states(room: Room) -> list[Any]:
+def _recent_states(room: Room, game: Game) -> list[Any]:
     """The states of the room's last AVOID_RECENT_MATCHES matches that began, newest first (a match still
     awaiting its players has no state yet)."""
-    engine = engine_for(room.game)
+    engine = game.engine
     stored = room.matches.exclude(state={}).order_by("-number").values_list("state", flat=True)
     states = []
     for data in stored[:AVOID_RECENT_MATCHES]:
@@ -57,27 +58,25 @@ def _recent_states(room: Room) -> list[Any]:
     return states
 
 
-def _recent_hidden_words(room: Room) -> set[str]:
+def _recent_hidden_words(room: Room, game: Game) -> set[str]:
     """The hidden words the room's recent matches drew, as each game tells them (the engine's `drawn_words`)."""
-    engine = engine_for(room.game)
-    return {word for state in _recent_states(room) for word in engine.drawn_words(state)}
+    return {word for state in _recent_states(room, game) for word in game.engine.drawn_words(state)}
 
 
-def _remembered_list(room: Room, settings: dict) -> str | None:
+def _remembered_list(game: Game, settings: dict) -> str | None:
     """The hidden list whose words the room remembers for this game (GameSpec.remembers_words), or None."""
-    spec = spec_for(room.game)
+    spec = game.spec
     slug = spec.hidden_list(settings) if spec.remembers_words and spec.hidden_list else None
     return slug if isinstance(slug, str) else None
 
 
-def _used_words(room: Room, slug: str) -> list[str]:
+def _used_words(room: Room, game: Game, slug: str) -> list[str]:
     """The words of `slug` the room drew in its current cycle, oldest first. A room that has no record yet
     (it played before rooms kept one) starts from its last AVOID_RECENT_MATCHES boards."""
     if slug in room.used_words:
         return list(room.used_words[slug])
-    engine = engine_for(room.game)
-    states = _recent_states(room)
-    return list(dict.fromkeys(word for state in reversed(states) for word in engine.drawn_words(state)))
+    states = _recent_states(room, game)
+    return list(dict.fromkeys(word for state in reversed(states) for word in game.engine.drawn_words(state)))
 
 
 def _remember_words(room: Room, slug: str, used: list[str], drawn: list[str]) -> None:
@@ -90,9 +89,9 @@ def _remember_words(room: Room, slug: str, used: list[str], drawn: list[str]) ->
     room.save(update_fields=["used_words"])
 
 
-def _banned_words(room: Room, settings: dict) -> set[str]:
+def _banned_words(game: Game, settings: dict) -> set[str]:
     """Words admins took off hidden-word duty for this game's hidden list (wordlists.BannedWord)."""
-    spec = spec_for(room.game)
+    spec = game.spec
     slugs = spec.hidden_list(settings) if spec.hidden_list else ()
     banned: set[str] = set()
     for slug in (slugs,) if isinstance(slugs, str) else slugs:
@@ -120,9 +119,10 @@ def match_start(
     now = _now(now)
     with transaction.atomic():
         room = Room.objects.select_for_update().get(pk=room.pk)
+        game = game_for(room.game)
         if by is not None and room.host_id != by.pk:
             raise room_error("not_host")
-        if by is not None and not spec_for(room.game).host_starts:
+        if by is not None and not game.spec.host_starts:
             raise room_error("starts_by_itself")
         if room.status != Room.WAITING:
             raise room_error("room_playing" if room.status == Room.PLAYING else "room_closed")
@@ -132,7 +132,7 @@ def match_start(
         settings = {**room.settings, **(settings_override or {})}
         number = (room.matches.order_by("-number").values_list("number", flat=True).first() or 0) + 1
         lineup = rated.lineup_for(room, seats)
-        grace = spec_for(room.game).join_grace_seconds
+        grace = game.spec.join_grace_seconds
         people = [seat for seat, sitter in enumerate(lineup) if sitter.get("player") is not None]
         if grace is not None and len(people) >= 2:
             join_by = now + timedelta(seconds=grace)
@@ -148,15 +148,15 @@ def match_start(
                 arrival={"awaiting": people, "join_by": join_by.isoformat(), "settings": settings},
             )
         else:
-            state = _new_state(room, settings, len(seats), now)
+            state = _new_state(room, game, settings, len(seats), now)
             match = Match.objects.create(
                 room=room,
                 game=room.game,
                 number=number,
-                state=engine_for(room.game).to_json(state),
+                state=game.engine.to_json(state),
                 version=1,
                 lineup=lineup,
-                deadline=engine_for(room.game).next_deadline(state),
+                deadline=game.engine.next_deadline(state),
             )
         started = [{"type": "match_started", "settings": settings, "lineup": match.lineup, "stake": stake}]
         if match.status == Match.PLAYING:
@@ -180,28 +180,28 @@ def match_start(
 
 
 def first_state(state: dict[str, Any]) -> dict[str, Any]:
-    """The event that keeps the game's first state (its JSON), where the replay starts (games.runtime.rerun)."""
+    """The event that keeps the game's first state (its JSON), where the replay starts (games.kit.rerun)."""
     return {"type": FIRST_STATE, "state": state}
 
 
 FIRST_STATE = "first_state"
 
 
-def _new_state(room: Room, settings: dict[str, Any], seats: int, now: datetime) -> Any:
+def _new_state(room: Room, game: Game, settings: dict[str, Any], seats: int, now: datetime) -> Any:
     """The engine's new game, its clocks starting at `now`."""
     rng = random.Random(secrets.randbits(64))
-    engine = engine_for(room.game)
-    remembered = _remembered_list(room, settings)
-    used = _used_words(room, remembered) if remembered else []
+    engine = game.engine
+    remembered = _remembered_list(game, settings)
+    used = _used_words(room, game, remembered) if remembered else []
     state = engine.new_game(
         settings,
         seats,
         rng,
         now,
         words=lexicon,
-        avoid=used if remembered else _recent_hidden_words(room),
-        banned=_banned_words(room, settings),
-        **spec_for(room.game).engine_kwargs(),
+        avoid=used if remembered else _recent_hidden_words(room, game),
+        banned=_banned_words(game, settings),
+        **game.engine_kwargs(),
     )
     if remembered:
         _remember_words(room, remembered, used, list(engine.drawn_words(state)))
@@ -226,17 +226,20 @@ def match_arrive(*, match_id: int, player: Player, now: datetime | None = None) 
         events: list[dict[str, Any]] = [{"type": "arrived", "seat": seat, "at": now.isoformat()}]
         if not awaiting:
             room = Room.objects.get(pk=match.room_id)
-            state = _new_state(room, match.arrival["settings"], len(match.lineup), now)
-            engine = engine_for(match.game)
-            match.status, match.state = Match.PLAYING, engine.to_json(state)
-            match.deadline = engine.next_deadline(state)
+            game = game_for(match.game)
+            state = _new_state(room, game, match.arrival["settings"], len(match.lineup), now)
+            match.status, match.state = Match.PLAYING, game.engine.to_json(state)
+            match.deadline = game.engine.next_deadline(state)
             match.arrival["began_at"] = now.isoformat()
             events += [{"type": "match_began", "at": now.isoformat()}, first_state(match.state)]
         MatchEvent.objects.bulk_create(
             [MatchEvent(match=match, version=match.version, kind=event["type"], data=event) for event in events]
         )
         match.save()
-        _after_commit(match, state=state if not awaiting else None)
+        if awaiting:
+            _after_commit(match)
+        else:
+            _after_commit(match, game=game, state=state)
         return True
 
 
@@ -302,13 +305,14 @@ def match_act(
     with transaction.atomic():
         match = _locked_playing(match_id, room_id)
         seat = seat_for(match, player)
-        engine = engine_for(match.game)
+        game = game_for(match.game)
+        engine = game.engine
         state = engine.from_json(match.state)
         # The turn the move was made for, after what the clock did (it may have moved the turn already).
         bound = turn is not ANY_TURN and _bound_to_turn(engine, action)
         if bound and engine.turn_of(_caught_up(engine, state, now), seat) != turn:
             raise room_error("stale_turn")
-        return _apply(match, seat, action, now, state)
+        return _apply(match, game, seat, action, now, state)
 
 
 def _caught_up(engine: Any, state: Any, now: datetime) -> Any:
@@ -334,11 +338,11 @@ def match_abandon(*, match_id: int, seat: int, now: datetime | None = None, acti
         match = match_rows.lock(match_id)
         if match is None or match.status != Match.PLAYING or match.lineup[seat].get("player") is None:
             return False
-        engine = engine_for(match.game)
-        state, _events = engine.advance(engine.from_json(match.state), _now(now))
-        if not engine.seat_active(state, seat):
+        game = game_for(match.game)
+        state, _events = game.engine.advance(game.engine.from_json(match.state), _now(now))
+        if not game.engine.seat_active(state, seat):
             return False
-        _apply(match, seat, action or {"type": "leave"}, _now(now))
+        _apply(match, game, seat, action or {"type": "leave"}, _now(now))
         return True
 
 
@@ -349,7 +353,10 @@ def match_bot_move(*, match_id: int, seat: int, turn: str, now: datetime | None 
     level = match.lineup[seat]["bot"]
     if match.status != Match.PLAYING or not level:
         return False
-    engine, bots = engine_for(match.game), bots_for(match.game)
+    game = game_for(match.game)
+    engine, bots = game.engine, game.bots
+    if bots is None:
+        return False  # a game without bots: no level ever sits there
     now = _now(now)
     state, _events = engine.advance(engine.from_json(match.state), now)
     if bots.bot_turn(state, seat) != turn:
@@ -361,7 +368,7 @@ def match_bot_move(*, match_id: int, seat: int, turn: str, now: datetime | None 
         random.Random(secrets.randbits(64)),
         words=lexicon,
         budget=ThreadCpuBudget(BOT_CPU_SECONDS),
-        **spec_for(match.game).engine_kwargs(),
+        **game.engine_kwargs(),
     )
     if action is None:
         return False
@@ -370,7 +377,7 @@ def match_bot_move(*, match_id: int, seat: int, turn: str, now: datetime | None 
         fresh, _events = engine.advance(engine.from_json(match.state), now)
         if bots.bot_turn(fresh, seat) != turn:
             return False  # someone (a repeated task) already moved for this turn
-        _apply(match, seat, action, now)
+        _apply(match, game, seat, action, now)
         return True
 
 
@@ -380,7 +387,7 @@ BOT_CPU_SECONDS = 0.3
 
 
 class ThreadCpuBudget:
-    """A Budget (games.runtime.engine) of CPU time of the calling thread."""
+    """A Budget (games.kit.contract) of CPU time of the calling thread."""
 
     def __init__(self, seconds: float) -> None:
         self.until = time.thread_time() + seconds
@@ -413,11 +420,11 @@ def match_advance(
                 return False
             _abort(match, now, "no_show")  # the join grace is over and someone never came
             return True
-        engine = engine_for(match.game)
-        state, events = engine.advance(engine.from_json(match.state), now)
+        game = game_for(match.game)
+        state, events = game.engine.advance(game.engine.from_json(match.state), now)
         if not events:
             return False
-        _save(match, state, events, now, made=Input(match.version + 1, CLOCK, now))
+        _save(match, game, state, events, now, made=Input(match.version + 1, CLOCK, now))
         return True
 
 
@@ -431,12 +438,13 @@ def match_stop(*, match_id: int, reason: str = "admin", now: datetime | None = N
             return True
         if match.status != Match.PLAYING:
             return False
-        engine = engine_for(match.game)
+        game = game_for(match.game)
+        engine = game.engine
         state, events = engine.advance(engine.from_json(match.state), now)
         if engine.outcome(state) is None:
             state, more = engine.stop(state, now, reason)
             events += more
-        _save(match, state, events, now, made=Input(match.version + 1, STOP, now, reason=reason))
+        _save(match, game, state, events, now, made=Input(match.version + 1, STOP, now, reason=reason))
         return True
 
 
@@ -458,20 +466,24 @@ def _locked_playing(match_id: int, room_id: int | None = None) -> Match:
     return match
 
 
-def _apply(match: Match, seat: int, action: Action, now: datetime, state: Any = None) -> int:
+def _apply(match: Match, game: Game, seat: int, action: Action, now: datetime, state: Any = None) -> int:
     """Apply a seat's action to the locked match (`state`: its state, if the caller parsed it already)."""
-    engine = engine_for(match.game)
+    engine = game.engine
     before = engine.from_json(match.state) if state is None else state  # the rules change a copy of it
-    state, events = engine.apply(before, seat, action, now, words=lexicon, **spec_for(match.game).engine_kwargs())
-    _save(match, state, events, now, before=before, made=Input(match.version + 1, ACT, now, seat=seat, action=action))
+    state, events = engine.apply(before, seat, action, now, words=lexicon, **game.engine_kwargs())
+    made = Input(match.version + 1, ACT, now, seat=seat, action=action)
+    _save(match, game, state, events, now, before=before, made=made)
     return match.version
 
 
-def _save(match: Match, state: Any, events: list[dict], now: datetime, *, made: Input, before: Any = None) -> None:
+def _save(
+    match: Match, game: Game, state: Any, events: list[dict], now: datetime, *, made: Input, before: Any = None
+) -> None:
     """Write the match's new `state` and its events, with the input that `made` it (what the replay plays
-    again: games.runtime.rerun) in the same INSERT. `before`: the state it replaces, parsed, when the caller
-    has it (a move), so that nothing parses the stored one again."""
-    engine = engine_for(match.game)
+    again: games.kit.rerun) in the same INSERT. `before`: the state it replaces, parsed, when the caller
+    has it (a move), so that nothing parses the stored one again. The outcome is worked out here, once a
+    save, and handed to what needs it (the ratings, the results, the frames)."""
+    engine = game.engine
     armed = match.deadline  # the deadline this save may have applied (the clock's, or a move's on its way)
     previous = match.state
     match.state = engine.to_json(state)
@@ -479,8 +491,8 @@ def _save(match: Match, state: Any, events: list[dict], now: datetime, *, made: 
     match.deadline = engine.next_deadline(state)
     # `at`: when it was written, as auto_now_add
     match_rows.append_events(match, [made.to_json(), *events], timezone.now())
-    rated.placements_apply(match, state, before=previous, before_state=before)
     result = engine.outcome(state)
+    rated.placements_apply(match, state, game=game, result=result, before=previous, before_state=before)
     if result is not None:
         match.status, match.finished_at, match.outcome, match.deadline = Match.FINISHED, now, result.to_json(), None
         _record_results(match, result, now)
@@ -495,7 +507,7 @@ def _save(match: Match, state: Any, events: list[dict], now: datetime, *, made: 
         else []
     )
     applied = (armed, LATE_LANES[made.kind]) if armed is not None and armed <= now else None
-    _after_commit(match, state=state, ended_rounds=ended, applied=applied)
+    _after_commit(match, game=game, state=state, ended_rounds=ended, applied=applied)
 
 
 # Which lane applied a deadline (observe.streams.CLOCK): the clock process, a move that came first, a stop.
@@ -547,6 +559,7 @@ def _record_results(match: Match, result: Outcome, now: datetime) -> None:
 def _after_commit(
     match: Match,
     *,
+    game: Game | None = None,
     state: Any = None,
     ended_rounds: Iterable[int] = (),
     applied: tuple[datetime, str] | None = None,
@@ -565,7 +578,7 @@ def _after_commit(
     Each step may fail on its own (Redis or the broker down) without undoing what committed: the failure
     is logged, the sweeper schedules the bots and the archives again, and clients resync on reconnect."""
     code = match_rows.room_code(match)  # read with the locked match, or the room the match was made in
-    match_id, version, game = match.pk, match.version, match.game
+    match_id, version, slug = match.pk, match.version, match.game
     finished = match.status == Match.FINISHED
     lineup = match.lineup
     # The bots' schedule from the state in hand, not a re-read (a match still ARRIVING has no game yet).
@@ -575,11 +588,11 @@ def _after_commit(
     def publish():
         if applied is not None:
             deadline, lane = applied
-            observe.record(observe.CLOCK, game=game, lane=lane, late_ms=round(observe.late_ms(deadline.timestamp()), 1))
+            observe.record(observe.CLOCK, game=slug, lane=lane, late_ms=round(observe.late_ms(deadline.timestamp()), 1))
         frames = None
         if state is not None:
             built: list[dict[str, Any] | None] = []
-            if broadcast.safely("frames", ref, lambda: built.append(match_frames(match, state))):
+            if broadcast.safely("frames", ref, lambda: built.append(match_frames(match, state, game=game))):
                 frames = built[0]
         broadcast.safely(
             "announce", ref, lambda: broadcast.announce(code, match_id=match_id, match_version=version, frames=frames)
@@ -592,7 +605,7 @@ def _after_commit(
             broadcast.safely(
                 "schedule_bots",
                 ref,
-                lambda: scheduling.schedule_bots(match_id, game=game, lineup=lineup, state=bots_state),
+                lambda: scheduling.schedule_bots(match_id, game=slug, lineup=lineup, state=bots_state),
             )
 
     transaction.on_commit(publish)

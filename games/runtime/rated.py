@@ -13,9 +13,9 @@ from __future__ import annotations
 from typing import Any
 
 from accounts.models import Player
+from games.kit.outcome import Outcome
 from games.models import Match, Room, Seat
-from games.runtime.catalogue import spec_for
-from games.runtime.engine import engine_for
+from games.runtime.registry import Game, game_for
 from ratings.games import is_glicko
 from ratings.models import RatingChange
 from ratings.selectors import is_rated, rating_of
@@ -81,21 +81,34 @@ def match_is_rated(match: Match) -> bool:
     return bool(match.lineup) and all("rating" in sitter for sitter in match.lineup)
 
 
+_NOT_GIVEN: Any = object()
+
+
 def placements_apply(
-    match: Match, state: Any, *, before: dict[str, Any] | None = None, before_state: Any = None
+    match: Match,
+    state: Any,
+    *,
+    game: Game | None = None,
+    result: Outcome | None = _NOT_GIVEN,
+    before: dict[str, Any] | None = None,
+    before_state: Any = None,
 ) -> None:
     """Apply the change of every person whose place is now fixed (inside the match's transaction).
+
+    `game` and `result` (the state's outcome): what the move path resolved and worked out already, so that
+    nothing here looks the game up or asks the engine again; worked out here when not given.
 
     `before`: the stored state this save replaces, or `before_state`, the same already parsed (a move has it
     in hand: no second parse of the whole state, issue 16). A save that fixes no new place reads nothing (every
     place fixed before was applied by the save that fixed it, in its transaction; issue 16)."""
+    game = game or game_for(match.game)
     if is_glicko(match.game):
-        _glicko_apply(match, state)
+        _glicko_apply(match, game.engine.outcome(state) if result is _NOT_GIVEN else result)
         return
-    change = spec_for(match.game).rating_change
+    change = game.spec.rating_change
     if change is None or not match_is_rated(match):  # a rated match is always of a game with a rating change
         return
-    engine = engine_for(match.game)
+    engine = game.engine
     places = engine.fixed_places(state)
     if all(place is None for place in places):
         return
@@ -115,12 +128,12 @@ def placements_apply(
         rating_apply(game=match.game, match=match, changes=pending)
 
 
-def _glicko_apply(match: Match, state: Any) -> None:
-    """A finished rated match of a Glicko-2 game: every pair of people at the table is one game (ahead 1,
-    the same place 0.5, behind 0), applied once. A match an admin stopped moves no rating (its stakes go back)."""
+def _glicko_apply(match: Match, result: Outcome | None) -> None:
+    """A finished rated match of a Glicko-2 game (`result`: its outcome, None while it runs): every pair of
+    people at the table is one game (ahead 1, the same place 0.5, behind 0), applied once. A match an admin
+    stopped moves no rating (its stakes go back)."""
     if not match_is_rated(match):
         return
-    result = engine_for(match.game).outcome(state)
     if result is None or result.stopped:
         return
     people = [(sitter["player"], result.places[seat]) for seat, sitter in enumerate(match.lineup)]
@@ -140,12 +153,12 @@ def _glicko_apply(match: Match, state: Any) -> None:
 _published_views: dict[tuple[int, Any, tuple[int | None, ...]], dict[str, dict[str, int]]] = {}
 
 
-def ratings_view_of(match: Match, state: Any) -> dict[str, dict[str, int]] | None:
+def ratings_view_of(match: Match, state: Any, game: Game | None = None) -> dict[str, dict[str, int]] | None:
     """ratings_view for the state in hand after a save: no read while nobody is placed (no change exists
     yet), and one per process each time the places change (issue 16)."""
     if not match_is_rated(match):
         return None
-    places = tuple(engine_for(match.game).fixed_places(state))
+    places = tuple((game or game_for(match.game)).engine.fixed_places(state))
     if all(place is None for place in places):
         return {}
     key = (match.pk, match.started_at, places)

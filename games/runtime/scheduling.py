@@ -22,7 +22,7 @@ from django.core.cache import cache
 from django.utils import timezone
 
 from games.models import Match
-from games.runtime.engine import bots_for, engine_for
+from games.runtime.registry import game_for
 
 log = logging.getLogger(__name__)
 
@@ -118,8 +118,11 @@ def schedule_bots(
         match = Match.objects.filter(pk=match_id, status=Match.PLAYING).first()
         if match is None or not any(sitter.get("bot") for sitter in match.lineup):
             return 0
-        game, lineup, state = match.game, match.lineup, engine_for(match.game).from_json(match.state)
-    engine, bots = engine_for(game), bots_for(game)
+        game, lineup, state = match.game, match.lineup, game_for(match.game).engine.from_json(match.state)
+    resolved = game_for(game)
+    engine, bots = resolved.engine, resolved.bots
+    if bots is None:
+        return 0  # a game without bots: no level ever sits there
     scheduled = 0
     rng = random.Random(secrets.randbits(64))
     for seat, sitter in enumerate(lineup):

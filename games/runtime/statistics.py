@@ -2,7 +2,7 @@
 
 What every game shares is counted here; what only a game knows is its own `games/<slug>/stats.py`, found as
 its analysis is (`catalogue.game_module`), never named here. Pure: plain data in (one `Played` per finished
-match, oldest first), figures out; the reader that loads the rows is players/statistics.py.
+match, oldest first), figures out; the reader that loads the rows is games/runtime/player_statistics.py.
 
 What every game counts:
 - played, won, drawn: every finished match with a result for the player (an aborted match has none); a draw

@@ -7,6 +7,7 @@ import time
 from typing import Any
 
 import orjson
+from django.db.models import Q
 from django.utils import timezone
 
 from accounts.models import Player
@@ -14,7 +15,7 @@ from accounts.nicknames import bot_name
 from games.models import Match, Room
 from games.runtime import presence, rated
 from games.runtime.catalogue import spec_for
-from games.runtime.engine import engine_for
+from games.runtime.registry import Game, game_for
 from wallet.conf import payout_for
 
 # Bots get a name (BOT_NAMES, which no player may take: accounts/nicknames.py), so that a table of rivals reads
@@ -123,9 +124,9 @@ def match_snapshot(match: Match, viewer: Player | None) -> dict[str, Any]:
             "ratings": None,
             "aborted": {"reason": match.outcome["reason"], "absent": match.outcome["absent"], "refunded": match.stake},
         }
-    engine = engine_for(match.game)
-    state = engine.from_json(match.state)
-    return {**frame, **_game_frame(engine, state, seat, rated.ratings_view(match), stakes=_stakes(match))}
+    game = game_for(match.game)
+    state = game.engine.from_json(match.state)
+    return {**frame, **_game_frames(match, game, state, [seat], rated.ratings_view(match))[seat]}
 
 
 def _stakes(match: Match) -> dict[str, int] | None:
@@ -136,19 +137,27 @@ def _stakes(match: Match) -> dict[str, int] | None:
     return {"stake": match.stake, "payout": payout_for(match.stake, players=len(match.lineup))}
 
 
-def _game_frame(
-    engine: Any, state: Any, seat: int | None, ratings: Any, view: Any = None, stakes: Any = None
-) -> dict[str, Any]:
+def _game_frames(
+    match: Match, game: Game, state: Any, viewers: list[int | None], ratings: Any
+) -> dict[int | None, dict[str, Any]]:
+    """The one builder of a game's match frames, by viewer (a seat, or None for a spectator): the socket's read
+    (match_snapshot) and the frames a move publishes (match_frames) are both made here."""
+    engine = game.engine
+    seen = engine.views(state, viewers)  # the part every viewer shares built once (a game's `views`)
+    stakes = _stakes(match)
     return {
-        "view": engine.view(state, seat) if view is None else view,
-        "turn": engine.turn_of(state, seat) if seat is not None else None,
-        # Rating changes fixed so far, by seat (rated games); None for a game that is not rated.
-        "ratings": ratings,
-        "stakes": stakes,
+        viewer: {
+            "view": view,
+            "turn": engine.turn_of(state, viewer) if viewer is not None else None,
+            # Rating changes fixed so far, by seat (rated games); None for a game that is not rated.
+            "ratings": ratings,
+            "stakes": stakes,
+        }
+        for viewer, view in zip(viewers, seen, strict=True)
     }
 
 
-def match_frames(match: Match, state: Any = None) -> dict[str, Any] | None:
+def match_frames(match: Match, state: Any = None, *, game: Game | None = None) -> dict[str, Any] | None:
     """Every viewer's match frame, as match_snapshot gives it, from the state the service has in hand after
     a move (`state`; parsed from the match when not given): what the room socket publishes so that no
     viewer reads (issue 16). `players`: each seat's player id (None for a bot); `seats`: each person's
@@ -161,18 +170,15 @@ def match_frames(match: Match, state: Any = None) -> dict[str, Any] | None:
     began: those frames keep the read path (their viewers' arrival is part of reading them)."""
     if match.status == Match.ARRIVING or (match.outcome or {}).get("aborted"):
         return None
-    engine = engine_for(match.game)
+    game = game or game_for(match.game)
+    engine = game.engine
     state = engine.from_json(match.state) if state is None else state
-    ratings = rated.ratings_view_of(match, state)
+    ratings = rated.ratings_view_of(match, state, game)
     head = {"type": "match", "v": match.version, "match_id": match.pk}
     players = [sitter.get("player") for sitter in match.lineup]
     viewers = [*(seat for seat, player in enumerate(players) if player is not None), None]
-    seen = dict(zip(viewers, engine.views(state, viewers), strict=True))  # the shared part built once
-    stakes = _stakes(match)
-    texts = {
-        viewer: frame_text({**head, **_game_frame(engine, state, viewer, ratings, seen[viewer], stakes)})
-        for viewer in viewers
-    }
+    frames = _game_frames(match, game, state, viewers, ratings)
+    texts = {viewer: frame_text({**head, **frame}) for viewer, frame in frames.items()}
     return {"players": players, "seats": [texts.get(seat) for seat in range(len(players))], "spectator": texts[None]}
 
 
@@ -189,3 +195,46 @@ def published_frame(frames: dict[str, Any], viewer: Player) -> str:
     seat = players.index(viewer.pk) if viewer.pk in players else None
     text = frames["spectator"] if seat is None else frames["seats"][seat]
     return '{"server_time":' + json.dumps(timezone.now().isoformat()) + "," + text[1:]
+
+
+# -- what the room socket reads (the consumer has no query of its own: DESIGN.md, thin consumers) ------------
+
+
+def viewers_room_id(code: str, player: Player) -> int | None:
+    """The open room of this code if the player is in it (seated, or came in to watch by the room page's
+    button). Anyone else is told "no room", as for a code that does not exist: the socket is no way round the
+    look-up limit of the pages (games/lookups.py)."""
+    open_rooms = Room.objects.filter(code=code).exclude(status=Room.CLOSED)
+    theirs = open_rooms.filter(Q(seats__player_id=player.pk) | Q(visitors__player_id=player.pk))
+    return theirs.values_list("pk", flat=True).first()
+
+
+def _awaits(match: Match, viewer: Player) -> bool:
+    """Whether the match still waits for `viewer` to open the room (the socket then tells the service they
+    arrived: games.runtime.matches.match_arrive; a read never writes)."""
+    return match.status == Match.ARRIVING and match.seat_of(viewer.pk) in match.arrival["awaiting"]
+
+
+def room_frames(
+    room_id: int, viewer: Player, *, invite_url: str, online: set[int], away: dict[int, float]
+) -> tuple[dict[str, Any], dict[str, Any] | None, bool]:
+    """What a room socket sends its viewer: the room frame, the frame of the room's match (None without one),
+    and whether that match awaits the viewer's arrival. Only reads."""
+    room = Room.objects.get(pk=room_id)
+    snapshot = room_snapshot(room, viewer, invite_url=invite_url, online=online, away=away)
+    room_frame = {"type": "room", "v": room.version, "room": snapshot}
+    if not snapshot["match_id"]:
+        return room_frame, None, False
+    match = Match.objects.get(pk=snapshot["match_id"])
+    frame = match_snapshot(match, viewer)
+    return room_frame, frame, _awaits(match, viewer)
+
+
+def room_match_frame(room_id: int, match_id: int, viewer: Player) -> tuple[dict[str, Any] | None, bool]:
+    """The frame of this room's match `match_id` for the viewer (None: no such match in the room), and whether
+    it awaits the viewer's arrival. Only reads."""
+    match = Match.objects.filter(pk=match_id, room_id=room_id).first()
+    if match is None:
+        return None, False
+    frame = match_snapshot(match, viewer)
+    return frame, _awaits(match, viewer)

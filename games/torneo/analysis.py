@@ -1,6 +1,6 @@
 """After a Torneo: each guess's possible words before and after it and the hard bot's word, per round and
-player a summary (games/wordle_analysis.py). Pure; the archive's worker calls `analyse` on the steps of the
-tournament played again (games.runtime.rerun).
+player a summary (games/kit/wordle_analysis.py). Pure; the archive's worker calls `analyse` on the steps of the
+tournament played again (games.kit.rerun).
 
 A duel's board is shared: a guess is read against every row of its duel before it, both players', as the
 player (and the Torneo's bots) saw them. Spectators see the board's letters, yet the analysis keeps to what
@@ -12,10 +12,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from games import wordle_analysis as wa
-from games.runtime.engine import WordSource
-from games.runtime.engine import gettext_noop as _
-from games.runtime.rerun import Step
+from games.kit import wordle_analysis as wa
+from games.kit.contract import gettext_noop as _
+from games.kit.rerun import Step
+from games.kit.words import WordSource
 from games.torneo import bots, engine
 
 

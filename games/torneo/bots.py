@@ -4,7 +4,7 @@ through the same service as a person's.
 
 The board of a duel is shared, so a bot sees what its player sees: every row of its duel, its own and its
 rival's (words and marks), never the hidden word. It plays only words of the duel's valid list (4, 5 or 6
-letters). The solver is the Duelo bots' (`games.wordle_bots`); this module says what a Torneo bot sees
+letters). The solver is the Duelo bots' (`games.kit.wordle_bots`); this module says what a Torneo bot sees
 and tunes it:
 
 - easy now and then ignores the amber and grey hints, never on its last two turns;
@@ -16,10 +16,11 @@ from __future__ import annotations
 
 import random
 
-from games import wordle_bots
-from games.runtime.engine import UNLIMITED, Action, Budget, WordSource, think_time
+from games.kit import wordle_bots
+from games.kit.contract import UNLIMITED, Action, Budget, think_time
+from games.kit.wordle_bots import EASY, HARD, LEVELS, MEDIUM
+from games.kit.words import WordSource
 from games.torneo import engine
-from games.wordle_bots import EASY, HARD, LEVELS, MEDIUM
 
 __all__ = ["EASY", "HARD", "LEVELS", "MEDIUM", "bot_action", "bot_turn", "think_seconds"]
 

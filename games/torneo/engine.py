@@ -1,4 +1,4 @@
-"""The rules of the Torneo (Wordle Tournament), pure (see games/runtime/engine.py, docs/engine-interface.md).
+"""The rules of the Torneo (Wordle Tournament), pure (see games/kit/contract.py, docs/engine-interface.md).
 
 A tournament is a list of rounds. Each round: a 6 s intro shows the pairings (nobody types), then every
 duel of the round is played at once. A duel: two players guess the same hidden word on one shared board,
@@ -23,25 +23,14 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from games import wordle
-from games.runtime.codec import state_codec, state_copier, stored_as
-from games.runtime.engine import (
-    Action,
-    Event,
-    IllegalMove,
-    MalformedAction,
-    Outcome,
-    Progress,
-    Refusal,
-    Viewer,
-    WordSource,
-    encode_time,
-    list_version,
-    outcome_json,
-    require_aware,
-    seconds,
-)
-from games.runtime.engine import gettext_noop as _
+from games.kit import wordle
+from games.kit.codec import state_codec, state_copier, stored_as
+from games.kit.contract import Action, Event, Viewer
+from games.kit.contract import gettext_noop as _
+from games.kit.errors import IllegalMove, MalformedAction, Refusal
+from games.kit.moments import encode_time, require_aware, seconds
+from games.kit.outcome import Outcome, Progress, outcome_json
+from games.kit.words import WordSource, list_version
 from games.torneo.pairing import pair_round
 from wordlists import alphabets
 
@@ -74,7 +63,7 @@ STOPPED = "stopped"
 @dataclass(frozen=True)
 class Row:
     """A turn of a duel (a guess, or a skip). Frozen: never changed once played, so copies of the state share
-    it and it is written back as it was read (games.runtime.codec)."""
+    it and it is written back as it was read (games.kit.codec)."""
 
     seat: int
     word: str | None  # None: a skipped (timed-out) turn

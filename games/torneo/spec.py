@@ -6,9 +6,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from games.kit.contract import gettext_noop as _
+from games.kit.errors import Refusal
 from games.runtime.catalogue import GameSpec
-from games.runtime.engine import Refusal
-from games.runtime.engine import gettext_noop as _
 from games.torneo import engine
 from games.torneo.bots import LEVELS
 from games.torneo.rating import change_at_placement
@@ -49,6 +49,7 @@ def hidden_lists(settings: Mapping[str, Any]) -> tuple[str, ...]:
 SPEC = GameSpec(
     slug="torneo",
     name="Torneo",
+    colour="#f2a007",
     min_seats=engine.MIN_SEATS,
     max_seats=engine.SEATS,
     guest_host_max_seats=engine.SEATS,

@@ -1,6 +1,6 @@
 """The analysis of a finished Wordgrid match, pure: for every move, the longest word the grid allowed.
 
-Reads the steps of a match played again (games.runtime.rerun: each step's input, the state before it, the
+Reads the steps of a match played again (games.kit.rerun: each step's input, the state before it, the
 state after it and the engine's events). A Wordgrid word scores its length, so the best move of a position
 is its longest legal word (games.wordgrid.moves, the bots' search over the word graph: every empty cell next
 to a filled one, every letter, every path, the words already spent left out). For each move a seat made
@@ -32,9 +32,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from games.runtime.engine import WordSource
-from games.runtime.engine import gettext_noop as _
-from games.runtime.rerun import ACT, Step
+from games.kit.contract import gettext_noop as _
+from games.kit.rerun import ACT, Step
+from games.kit.words import WordSource
 from games.wordgrid import engine, moves
 from games.wordgrid.engine import FIRST, MOVE, NO_MOVES, PLAYING, SEATS, SIZE, GraphSource, State
 from games.wordgrid.moves import EMPTY, Move, WordGraph

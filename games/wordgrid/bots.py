@@ -24,7 +24,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from games.runtime.engine import UNLIMITED, Action, Budget, WordSource, common_words, think_time
+from games.kit.contract import UNLIMITED, Action, Budget, think_time
+from games.kit.words import WordSource, common_words
 from games.wordgrid import engine, moves
 from games.wordgrid.moves import EMPTY, Move
 

@@ -1,4 +1,4 @@
-"""The rules of Wordgrid, pure (see games/runtime/engine.py, docs/engine-interface.md, docs/wordgrid.md).
+"""The rules of Wordgrid, pure (see games/kit/contract.py, docs/engine-interface.md, docs/wordgrid.md).
 
 A 5x5 grid starts with SHEEP on its middle row (every game, and SHEEP is spent). Seat 0 moves first. A
 move writes one letter in an empty cell next to a filled one and traces a word of 2+ letters through
@@ -22,23 +22,13 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
 
-from games.runtime.codec import state_codec, state_copier, stored_as
-from games.runtime.engine import (
-    Action,
-    Event,
-    IllegalMove,
-    MalformedAction,
-    Outcome,
-    Progress,
-    Refusal,
-    Viewer,
-    WordSource,
-    encode_time,
-    list_version,
-    outcome_json,
-    require_aware,
-)
-from games.runtime.engine import gettext_noop as _
+from games.kit.codec import state_codec, state_copier, stored_as
+from games.kit.contract import Action, Event, Viewer
+from games.kit.contract import gettext_noop as _
+from games.kit.errors import IllegalMove, MalformedAction, Refusal
+from games.kit.moments import encode_time, require_aware
+from games.kit.outcome import Outcome, Progress, outcome_json
+from games.kit.words import WordSource, list_version
 from games.wordgrid import moves
 from games.wordgrid.moves import ALPHABET, CELLS, EMPTY, NEIGHBOURS, SIZE, WordGraph
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from games.kit.contract import gettext_noop as _
 from games.runtime.catalogue import GameSpec
-from games.runtime.engine import gettext_noop as _
 from games.wordgrid import engine
 from games.wordgrid.bots import LEVELS
 
@@ -30,6 +30,7 @@ JOIN_GRACE_SECONDS = 30.0
 SPEC = GameSpec(
     slug="wordgrid",
     name="Wordgrid",
+    colour="#2e8b57",
     min_seats=engine.SEATS,
     max_seats=engine.SEATS,
     guest_host_max_seats=engine.SEATS,

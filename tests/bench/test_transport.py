@@ -240,7 +240,7 @@ def test_a_step_counts_what_was_not_sent_and_a_refusal_owes_no_delivery():
 
 def _engine_game(game):
     from games.runtime.catalogue import spec_for
-    from games.runtime.engine import engine_for
+    from games.runtime.registry import engine_for
     from wordlists.lexicon import lexicon
 
     bench, engine, spec = BENCHES[game], engine_for(game), spec_for(game)

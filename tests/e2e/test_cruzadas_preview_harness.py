@@ -13,7 +13,7 @@ from playwright.sync_api import expect
 
 from games.cruzadas import movegen, rules
 from games.cruzadas.rules import TURKISH, Tile
-from games.runtime.engine import IllegalMove
+from games.kit.errors import IllegalMove
 from tests.e2e.harness.serve import PHONE, feed, harness_pages, settle
 from tests.e2e.test_cruzadas_board_harness import DATA, FRAMES, cell, rack_tile, room_for, upper_tr
 from wordlists.lexicon import dawg

@@ -21,7 +21,7 @@ from typing import Any
 import pytest
 
 from games.cruzadas import engine, movegen, rules
-from games.runtime.engine import IllegalMove
+from games.kit.errors import IllegalMove
 from tests.e2e.harness.serve import harness_pages
 from wordlists.lexicon import dawg, lexicon
 

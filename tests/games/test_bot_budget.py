@@ -8,10 +8,11 @@ import random
 import time
 from datetime import UTC, datetime, timedelta
 
-from games import wordle_bots
 from games.duelo import bots as duelo_bots
 from games.duelo import engine as duelo
-from games.runtime.engine import UNLIMITED, WordSet
+from games.kit import wordle_bots
+from games.kit.contract import UNLIMITED
+from games.kit.words import WordSet
 from games.runtime.matches import BOT_CPU_SECONDS, ThreadCpuBudget
 from games.wordgrid import bots as wordgrid_bots
 from games.wordgrid import engine as wordgrid

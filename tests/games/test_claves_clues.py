@@ -8,7 +8,7 @@ import random
 import pytest
 
 from games.claves import clues
-from games.runtime.engine import IllegalMove
+from games.kit.errors import IllegalMove
 from wordlists.alphabets import normalise
 from wordlists.lexicon import lexicon
 

@@ -17,8 +17,11 @@ from hypothesis import strategies as st
 
 from games.claves import engine
 from games.claves.engine import EMPTY, KEY, TRAP
+from games.kit.contract import Engine
+from games.kit.errors import IllegalMove, Refusal
+from games.kit.words import WordSet
 from games.runtime.catalogue import spec_for
-from games.runtime.engine import ENGINES, Engine, IllegalMove, Refusal, WordSet
+from games.runtime.registry import ENGINES
 from wordlists.alphabets import normalise
 from wordlists.lexicon import lexicon
 

@@ -1,4 +1,4 @@
-"""games.runtime.codec: an engine's to_json/from_json read off its state dataclasses (issue 15)."""
+"""games.kit.codec: an engine's to_json/from_json read off its state dataclasses (issue 15)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from games.runtime.codec import state_codec, state_copier, stored_as
+from games.kit.codec import state_codec, state_copier, stored_as
 
 T0 = datetime(2025, 3, 1, 12, 0, tzinfo=UTC)
 

@@ -1,5 +1,5 @@
 """The analysis of a finished Letras Cruzadas match (games/cruzadas/analysis.py): matches played through the
-engine, replayed with games.runtime.rerun, then analysed. The best score of each rack is checked against a
+engine, replayed with games.kit.rerun, then analysed. The best score of each rack is checked against a
 brute force that knows nothing of the move generator (every word of the list at every square, both ways, a
 blank as each letter it could stand for, each placement applied by the engine and scored by it); the figures
 add up; a move that scores as much as the best counts as found; points left are never negative; the output
@@ -17,8 +17,9 @@ import pytest
 
 from games.cruzadas import analysis, bots, engine, rules
 from games.cruzadas.rules import BLANK, SIZE
-from games.runtime.engine import IllegalMove, WordSet
-from games.runtime.rerun import ACT, Input, Step, rerun
+from games.kit.errors import IllegalMove
+from games.kit.rerun import ACT, Input, Step, rerun
+from games.kit.words import WordSet
 from wordlists.lexicon import dawg, lexicon
 
 T0 = datetime(2025, 3, 1, 12, 0, tzinfo=UTC)

@@ -12,7 +12,8 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from games.cruzadas import bots, engine, movegen, rules
-from games.runtime.engine import BOTS, WordSet, common_words
+from games.kit.words import WordSet, common_words
+from games.runtime.registry import BOTS
 from wordlists.lexicon import dawg, lexicon
 
 T0 = datetime(2025, 3, 1, 12, 0, tzinfo=UTC)

@@ -16,8 +16,11 @@ from hypothesis import strategies as st
 
 from games.cruzadas import engine, rules
 from games.cruzadas.rules import BLANK, CENTRE, SIZE, TURKISH
+from games.kit.contract import Engine
+from games.kit.errors import IllegalMove, Refusal
+from games.kit.words import WordSet
 from games.runtime.catalogue import spec_for
-from games.runtime.engine import ENGINES, Engine, IllegalMove, Refusal, WordSet
+from games.runtime.registry import ENGINES
 from wordlists.lexicon import dawg
 
 T0 = datetime(2025, 3, 1, 12, 0, tzinfo=UTC)

@@ -9,7 +9,7 @@ import random
 import pytest
 
 from games.cruzadas import movegen, rules
-from games.runtime.engine import IllegalMove
+from games.kit.errors import IllegalMove
 from wordlists.alphabets import alphabet
 from wordlists.dawg import Dawg
 from wordlists.lexicon import dawg

@@ -20,7 +20,7 @@ import pytest
 
 from games.cruzadas import analysis, bots, engine, movegen, rules
 from games.cruzadas.movegen import ACROSS, CELLS, DOWN, SIZE, Play
-from games.runtime.engine import common_words
+from games.kit.words import common_words
 from wordlists.alphabets import alphabet
 from wordlists.dawg import Dawg
 from wordlists.lexicon import dawg, lexicon

@@ -9,7 +9,7 @@ import pytest
 
 from games.cruzadas import rules
 from games.cruzadas.rules import BLANK, CENTRE, PREMIUMS, SIZE, TURKISH, Tile
-from games.runtime.engine import IllegalMove
+from games.kit.errors import IllegalMove
 from wordlists.alphabets import alphabet, normalise
 
 

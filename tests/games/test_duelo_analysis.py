@@ -1,5 +1,5 @@
 """The Duelo analysis (games/duelo/analysis.py): a real match played with the engine on the Spanish lists,
-its inputs played again (games.runtime.rerun), analysed, and the figures checked by brute force."""
+its inputs played again (games.kit.rerun), analysed, and the figures checked by brute force."""
 
 from __future__ import annotations
 
@@ -9,9 +9,9 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from games import wordle
 from games.duelo import analysis, engine
-from games.runtime.rerun import ACT, CLOCK, Input, Step, rerun
+from games.kit import wordle
+from games.kit.rerun import ACT, CLOCK, Input, Step, rerun
 from wordlists import alphabets
 from wordlists.lexicon import lexicon
 

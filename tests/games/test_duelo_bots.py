@@ -8,9 +8,11 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from games import wordle, wordle_bots
 from games.duelo import bots, engine
-from games.runtime.engine import BOTS, IllegalMove, WordSet
+from games.kit import wordle, wordle_bots
+from games.kit.errors import IllegalMove
+from games.kit.words import WordSet
+from games.runtime.registry import BOTS
 from wordlists.lexicon import lexicon
 
 T0 = datetime(2025, 3, 1, 12, 0, tzinfo=UTC)

@@ -11,8 +11,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from games.duelo import engine
-from games.runtime.engine import ENGINES, Engine, IllegalMove, Refusal, WordSet
-from games.wordle import AMBER, GREEN, GREY
+from games.kit.contract import Engine
+from games.kit.errors import IllegalMove, Refusal
+from games.kit.wordle import AMBER, GREEN, GREY
+from games.kit.words import WordSet
+from games.runtime.registry import ENGINES
 from wordlists.lexicon import lexicon
 
 T0 = datetime(2025, 3, 1, 12, 0, tzinfo=UTC)

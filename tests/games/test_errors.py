@@ -1,4 +1,4 @@
-"""The kinds of "no" (games/runtime/engine.py): an action of the wrong shape is a MalformedAction (code
+"""The kinds of "no" (games/kit/errors.py): an action of the wrong shape is a MalformedAction (code
 `malformed`, an IllegalMove), a move against the rules an IllegalMove, and a room, lobby or settings rule a
 Refusal, which is no IllegalMove. All are GameError, shown one way (error_text)."""
 
@@ -7,9 +7,10 @@ from __future__ import annotations
 import pytest
 from django.utils import translation
 
+from games.kit.errors import GameError, IllegalMove, MalformedAction, Refusal
 from games.runtime.catalogue import spec_for
-from games.runtime.engine import ENGINES, GameError, IllegalMove, MalformedAction, Refusal, engine_for
 from games.runtime.errors import MESSAGES, error_text, room_error
+from games.runtime.registry import ENGINES, engine_for
 from lobby import errors as lobby_errors
 from tests.games import test_duelo_engine, test_torneo_engine
 from tests.games.test_engine_contract import NEW_GAMES, SOURCES

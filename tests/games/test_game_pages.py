@@ -95,8 +95,12 @@ def test_results_show_on_the_players_page(client):
     opens = timezone.datetime.fromisoformat(match.state["rounds"][0]["opens_at"])
     matches.match_act(match_id=match.pk, player=room.host, action={"type": "guess", "word": hidden}, now=opens)
     matches.match_advance(match_id=match.pk, now=opens + timedelta(minutes=5))
-    page = client.get("/me/").content.decode()
-    assert "1 jugadas · 1 ganadas · 75 puntos" in page
+    # Duelo's page shows the Duelo panel of the player's public page: the same figures, one count of them.
+    for page in (client.get("/play/duelo/"), client.get(room.host.get_absolute_url())):
+        html = page.content.decode()
+        assert 'data-testid="stats-duelo"' in html
+        assert '<dd data-stat="played">1</dd>' in html and '<dd data-stat="won">1</dd>' in html
+    assert 'data-testid="stats-duelo"' not in client.get("/me/").content.decode()  # the profile links to that page
 
 
 def test_the_home_page_lists_the_players_tables(client):

@@ -16,10 +16,10 @@ from accounts.models import Player
 from accounts.services import player_create_guest
 from games import replay_views
 from games.claves import engine as claves
+from games.kit.rerun import RerunMismatch
 from games.models import Match, MatchArchive, MatchEvent, Room
 from games.runtime import archive, matches, rooms, scheduling
-from games.runtime.engine import bots_for, engine_for
-from games.runtime.rerun import RerunMismatch
+from games.runtime.registry import bots_for, engine_for
 
 pytestmark = pytest.mark.django_db
 

@@ -26,7 +26,7 @@ from accounts.services import player_create_guest
 from games.models import Match
 from games.runtime import matches, rooms, scheduling
 from games.runtime.catalogue import spec_for
-from games.runtime.engine import bots_for, engine_for
+from games.runtime.registry import bots_for, engine_for
 from ratings.models import Rating
 from wordlists.lexicon import lexicon
 

@@ -16,7 +16,7 @@ from django.template.loader import get_template
 from django.urls import reverse
 
 from games.runtime.catalogue import GameSpec, game_slugs, spec_for
-from games.runtime.engine import BOTS, ENGINES
+from games.runtime.registry import BOTS, ENGINES
 
 ROOT = Path(__file__).resolve().parents[2]
 DOC = ROOT / "docs" / "engine-interface.md"
@@ -62,11 +62,12 @@ def test_the_games_are_the_folders_with_a_spec() -> None:
 
 
 def test_a_folder_without_a_spec_is_no_game() -> None:
-    # games/runtime/ has an engine.py (the interface), but no spec: it is not a game.
-    assert (ROOT / "games" / "runtime" / "engine.py").exists()
-    assert "runtime" not in game_slugs() and "runtime" not in ENGINES
-    with pytest.raises(KeyError):
-        spec_for("runtime")
+    # games/kit/ (the engines' contract) and games/runtime/ are packages of the games app without a spec: no games.
+    for folder in ("kit", "runtime"):
+        assert (ROOT / "games" / folder / "__init__.py").exists()
+        assert folder not in game_slugs() and folder not in ENGINES
+        with pytest.raises(KeyError):
+            spec_for(folder)
 
 
 @pytest.mark.parametrize("slug", game_slugs())

@@ -8,9 +8,12 @@ import random
 import pytest
 from django.utils import translation
 
-from games import wordle_bots
-from games.runtime.engine import BOTS, IllegalMove, WordSet, think_time
+from games.kit import wordle_bots
+from games.kit.contract import think_time
+from games.kit.errors import IllegalMove
+from games.kit.words import WordSet
 from games.runtime.errors import error_text, room_error
+from games.runtime.registry import BOTS
 from lobby import errors as lobby_errors
 from lobby.models import StakeOffer
 from wallet.conf import payout_for

@@ -13,9 +13,9 @@ import pytest
 from django.test import Client
 
 import games
+from games.kit.errors import IllegalMove
 from games.models import Match, MatchResult
-from games.runtime import archive, catalogue, matches, rooms, scheduling
-from games.runtime import engine as contract
+from games.runtime import archive, catalogue, matches, registry, rooms, scheduling
 from lobby.live_games import live_games
 
 FOLDER = str(Path(__file__).parent / "sixth_game")
@@ -26,8 +26,8 @@ pytestmark = pytest.mark.django_db
 def _found_anew() -> None:
     """The catalogue, the engines and the analyses looked for again (each is found once per process)."""
     catalogue._specs.cache_clear()
-    contract.ENGINES._found = None
-    contract.BOTS._found = None
+    registry.ENGINES._found = None
+    registry.BOTS._found = None
     archive.analysed_games.cache_clear()
     archive.round_games.cache_clear()
 
@@ -47,7 +47,7 @@ def cuenta():
 
 
 def test_a_sixth_game_in_its_own_folder_is_played_listed_replayed_and_counted(cuenta, alice, bob_guest):
-    assert "cuenta" in catalogue.game_slugs() and "cuenta" in contract.ENGINES
+    assert "cuenta" in catalogue.game_slugs() and "cuenta" in registry.ENGINES
     ana = alice.player
     room = rooms.room_create(game="cuenta", host=ana, seats=2, settings={}, interface_language="es")
     assert rooms.room_join(room=room, player=bob_guest).index == 1
@@ -55,7 +55,7 @@ def test_a_sixth_game_in_its_own_folder_is_played_listed_replayed_and_counted(cu
 
     # Played through the one service path: turns, a refused move that changes nothing, the end.
     version = matches.match_act(match_id=match.pk, player=ana, action={"type": "add", "step": 2})
-    with pytest.raises(contract.IllegalMove):
+    with pytest.raises(IllegalMove):
         matches.match_act(match_id=match.pk, player=ana, action={"type": "add", "step": 2})  # not her turn
     assert Match.objects.get(pk=match.pk).version == version
     matches.match_act(match_id=match.pk, player=bob_guest, action={"type": "add", "step": 2})
@@ -91,6 +91,6 @@ def test_without_its_folder_the_game_is_gone(cuenta):
     games.__path__.remove(FOLDER)
     _found_anew()
     try:
-        assert "cuenta" not in catalogue.game_slugs() and "cuenta" not in contract.ENGINES
+        assert "cuenta" not in catalogue.game_slugs() and "cuenta" not in registry.ENGINES
     finally:
         games.__path__.append(FOLDER)

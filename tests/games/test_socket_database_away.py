@@ -97,8 +97,7 @@ async def test_a_change_a_socket_could_not_read_while_the_database_was_away_is_s
     from asgiref.sync import sync_to_async
 
     from accounts.models import Player
-    from games.runtime import matches
-    from games.runtime.consumers import RoomConsumer
+    from games.runtime import consumers, matches
 
     code, match_id, ana, _beto, state = await table_of_two()
     client = socket(code, ana)
@@ -108,17 +107,17 @@ async def test_a_change_a_socket_could_not_read_while_the_database_was_away_is_s
     monkeypatch.setattr(database.health, "failed", lambda error=None: None)
     monkeypatch.setattr(database.health, "when_back", owed.append)
     away = {"now": True}
-    read = RoomConsumer._match_snapshot
+    read = consumers.room_match_frame
 
-    def snapshot(consumer, match_id):
+    def snapshot(room_id, match_id, viewer):
         if away["now"]:
             raise OperationalError("server closed the connection unexpectedly")
-        return read(consumer, match_id)
+        return read(room_id, match_id, viewer)
 
-    def no_frames(match, state):
+    def no_frames(match, state, **_):
         raise RuntimeError("frames not built: the sockets read the match themselves")
 
-    monkeypatch.setattr(RoomConsumer, "_match_snapshot", snapshot)
+    monkeypatch.setattr(consumers, "room_match_frame", snapshot)
     monkeypatch.setattr("games.runtime.matches.match_frames", no_frames)
     beto = await Player.objects.aget(nickname="Beto")
     word = next(w for w in ("perro", "gatos", "mundo") if w != state.hidden_words[0])

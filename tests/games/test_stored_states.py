@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from games.runtime.engine import ENGINES, engine_for
+from games.runtime.registry import ENGINES, engine_for
 
 FIXTURES = Path(__file__).parent / "fixtures" / "states"
 PATHS = sorted(FIXTURES.glob("*.json"))
@@ -40,7 +40,7 @@ def test_a_stored_state_loads_and_writes_back_identically(path: Path) -> None:
 
 def _mutables(value: object, found: dict[int, object]) -> dict[int, object]:
     """Every list, dict and mutable dataclass instance inside `value`, by id; not inside a frozen dataclass: a
-    finished record (a turn played), which no rule changes, is shared by the copies (games.runtime.codec)."""
+    finished record (a turn played), which no rule changes, is shared by the copies (games.kit.codec)."""
     if is_dataclass(value) and value.__dataclass_params__.frozen:
         return found
     if isinstance(value, list | dict) or is_dataclass(value):

@@ -1,5 +1,5 @@
 """The Torneo analysis (games/torneo/analysis.py): a real tournament played with the engine on the Spanish
-lists (a skipped turn, an admin's stop), its inputs played again (games.runtime.rerun), analysed, and the
+lists (a skipped turn, an admin's stop), its inputs played again (games.kit.rerun), analysed, and the
 figures checked by brute force on the duels' shared boards."""
 
 from __future__ import annotations
@@ -11,8 +11,8 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from games import wordle
-from games.runtime.rerun import ACT, CLOCK, STOP, Input, Step, rerun
+from games.kit import wordle
+from games.kit.rerun import ACT, CLOCK, STOP, Input, Step, rerun
 from games.torneo import analysis, engine
 from wordlists import alphabets
 from wordlists.lexicon import lexicon

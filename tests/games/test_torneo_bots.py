@@ -9,7 +9,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from games import wordle, wordle_bots
+from games.kit import wordle, wordle_bots
 from games.torneo import bots, engine
 from wordlists import alphabets
 from wordlists.lexicon import lexicon

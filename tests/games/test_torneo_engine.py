@@ -10,7 +10,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from games.runtime.engine import IllegalMove, Refusal, WordSet
+from games.kit.errors import IllegalMove, Refusal
+from games.kit.words import WordSet
 from games.torneo import engine
 
 T0 = datetime(2025, 3, 1, 12, 0, tzinfo=UTC)

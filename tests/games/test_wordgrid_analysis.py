@@ -1,5 +1,5 @@
 """The analysis of a finished Wordgrid match (games/wordgrid/analysis.py): matches played through the engine,
-replayed with games.runtime.rerun, then analysed. The longest word of each position, and whether a move could
+replayed with games.kit.rerun, then analysed. The longest word of each position, and whether a move could
 have ended the game with a win, are checked against a brute force that knows nothing of the word graph
 (moves.brute_force_moves: every cell, letter and path, the word asked of the list; each move applied by the
 engine); the figures add up; a move as long as the best counts as found; points left are never negative."""
@@ -12,8 +12,9 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from games.runtime.engine import IllegalMove, WordSet, common_words
-from games.runtime.rerun import ACT, Input, Step, rerun
+from games.kit.errors import IllegalMove
+from games.kit.rerun import ACT, Input, Step, rerun
+from games.kit.words import WordSet, common_words
 from games.wordgrid import analysis, bots, engine, moves
 from wordlists.lexicon import dawg, lexicon
 

@@ -9,7 +9,8 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from games.runtime.engine import BOTS, WordSet, common_words
+from games.kit.words import WordSet, common_words
+from games.runtime.registry import BOTS
 from games.wordgrid import bots, engine, moves
 from wordlists.lexicon import dawg, lexicon
 

@@ -12,8 +12,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from games.kit.contract import Engine
+from games.kit.errors import IllegalMove, Refusal
+from games.kit.words import WordSet
 from games.runtime.catalogue import spec_for
-from games.runtime.engine import ENGINES, Engine, IllegalMove, Refusal, WordSet
+from games.runtime.registry import ENGINES
 from games.wordgrid import engine, moves
 from wordlists.lexicon import dawg, lexicon
 

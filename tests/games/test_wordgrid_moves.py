@@ -8,7 +8,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from games.runtime.engine import WordSet
+from games.kit.words import WordSet
 from games.wordgrid import engine, moves
 from wordlists.lexicon import dawg, lexicon
 

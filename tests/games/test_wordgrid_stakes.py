@@ -71,7 +71,7 @@ def test_the_winner_takes_ninety_percent_of_the_pot_once(staked_match):
     assert match.status == Match.FINISHED and match.outcome["winner"] == 0
     assert (balance_of(player=ana), balance_of(player=beto), house_balance()) == (1040, 950, 10)
     # A retried finish (a repeated task) moves nothing more.
-    from games.runtime.engine import Outcome
+    from games.kit.outcome import Outcome
     from games.runtime.matches import _close_escrow
 
     _close_escrow(match, Outcome.from_json(match.outcome))

@@ -1,4 +1,4 @@
-"""Wordle feedback (games/wordle.py): the colours every Duelo and Torneo player sees, per language."""
+"""Wordle feedback (games/kit/wordle.py): the colours every Duelo and Torneo player sees, per language."""
 
 from __future__ import annotations
 
@@ -8,10 +8,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from games import wordle
-from games.wordle import AMBER as A
-from games.wordle import GREEN as G
-from games.wordle import GREY as X
+from games.kit import wordle
+from games.kit.wordle import AMBER as A
+from games.kit.wordle import GREEN as G
+from games.kit.wordle import GREY as X
 from wordlists.alphabets import letters, normalise
 
 

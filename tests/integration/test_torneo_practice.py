@@ -15,9 +15,9 @@ import pytest
 from asgiref.sync import async_to_sync
 from django.utils import timezone
 
+from games.kit.errors import GameError
 from games.models import Match, MatchEvent, MatchResult
 from games.runtime import matches, presence, rooms
-from games.runtime.engine import GameError
 from games.torneo import bots, engine
 from ratings.models import RatingChange
 from tests.integration.stack import flush_redis, stack_env, start_site, stop, tail, wait_for

@@ -21,10 +21,10 @@ from games.cruzadas.stats import moves as cruzadas_moves
 from games.cruzadas.stats import words as cruzadas_words
 from games.duelo.stats import guesses as duelo_guesses
 from games.models import Match, MatchResult, Room
+from games.runtime.player_statistics import player_statistics
 from games.runtime.statistics import Best, Played, best_of, distribution, game_statistics, streaks, win_rate
 from games.torneo.stats import guesses as torneo_guesses
 from games.wordgrid.stats import words as wordgrid_words
-from players.statistics import player_statistics
 from tests.conftest import PASSWORD
 
 T0 = datetime(2026, 5, 1, 12, 0, tzinfo=UTC)

@@ -11,7 +11,7 @@ from accounts.models import Sighting
 from accounts.services import player_create_for_user, player_create_guest
 from games.models import Match, Room
 from games.runtime import matches, rated, scheduling
-from games.runtime.engine import engine_for
+from games.runtime.registry import engine_for
 from lobby import offers, queue, quickmatch
 from ratings import glicko2
 from ratings.models import Rating, RatingChange

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from games import wordle_bots
-from games.runtime.engine import common_slug
+from games.kit import wordle_bots
+from games.kit.words import common_slug
 from games.wordgrid import bots as wordgrid_bots
 from wordlists import lexicon as lexicons
 from wordlists.build import common

@@ -51,7 +51,7 @@ from games import bot_strength
 from games.models import Match
 from games.runtime import matches, rooms, scheduling
 from games.runtime.catalogue import spec_for
-from games.runtime.engine import bots_for, engine_for
+from games.runtime.registry import bots_for, engine_for
 
 MAX_STEPS = 2000
 GAMES = ("duelo", "torneo", "wordgrid", "cruzadas")

@@ -1,4 +1,4 @@
-// The Wordle pieces Duelo and Torneo share, as games/wordle.py is shared on the server: a tile with its
+// The Wordle pieces Duelo and Torneo share, as games/kit/wordle.py is shared on the server: a tile with its
 // mark, the on-screen keyboard coloured by the hints, with typing on the physical keyboard, and the guess
 // being typed and sent.
 //

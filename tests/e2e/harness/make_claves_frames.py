@@ -21,7 +21,8 @@ from pathlib import Path
 from typing import Any
 
 from games.claves import engine
-from games.runtime.engine import IllegalMove, WordSet
+from games.kit.errors import IllegalMove
+from games.kit.words import WordSet
 from tests.e2e.harness.turns import turn_token
 from wordlists.alphabets import normalise
 from wordlists.lexicon import lexicon

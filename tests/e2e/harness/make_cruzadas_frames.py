@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from games.cruzadas import engine, movegen, rules
-from games.runtime.engine import IllegalMove
+from games.kit.errors import IllegalMove
 from tests.e2e.harness.turns import turn_token
 from wordlists.lexicon import dawg, lexicon
 

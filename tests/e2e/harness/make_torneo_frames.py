@@ -26,7 +26,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-from games.runtime.engine import IllegalMove
+from games.kit.errors import IllegalMove
 from games.torneo import engine, rating
 from tests.e2e.harness.turns import turn_token
 from wordlists.lexicon import lexicon

@@ -8,9 +8,11 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any
 
-from games.runtime.codec import state_codec
-from games.runtime.engine import Action, Event, IllegalMove, Outcome, Progress, Viewer
-from games.runtime.engine import gettext_noop as _
+from games.kit.codec import state_codec
+from games.kit.contract import Action, Event, Viewer
+from games.kit.contract import gettext_noop as _
+from games.kit.errors import IllegalMove
+from games.kit.outcome import Outcome, Progress
 
 SLUG = "cuenta"
 TARGET = 10

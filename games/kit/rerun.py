@@ -15,7 +15,8 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from games.runtime.engine import Action, Event, decode_time
+from games.kit.contract import Action, Event
+from games.kit.moments import decode_time
 
 # The kinds of input (the `kind` of an Input).
 ACT, CLOCK, STOP = "act", "clock", "stop"

@@ -3,7 +3,7 @@ seeded rng; each game's bots read its own state (which rows a bot may see, how m
 tune the solver with its own numbers (docs/rules/duelo.md, docs/rules/torneo.md).
 
 A bot plays only words of the valid list and keeps the candidates that fit every mark it has seen
-(`games.wordle.pattern`, the same two-pass rule the engines score with), never the hidden word. What it
+(`games.kit.wordle.pattern`, the same two-pass rule the engines score with), never the hidden word. What it
 knows is its level (issue 21: the levels mean what their names say):
 
 - easy: knows the EASY_WORDS commonest words of the valid list (the list's `common` sibling, ranked by
@@ -28,8 +28,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from games import wordle
-from games.runtime.engine import UNLIMITED, Budget, WordSource, common_list
+from games.kit import wordle
+from games.kit.contract import UNLIMITED, Budget
+from games.kit.words import WordSource, common_list
 from wordlists import alphabets
 
 EASY, MEDIUM, HARD = "easy", "medium", "hard"

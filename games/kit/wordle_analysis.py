@@ -4,7 +4,7 @@ a guess was made on and who saw them); the archive's worker calls them (docs/rep
 no clock, no files, and the bot's randomness is a fixed seed, so one match always gets the same analysis.
 
 For a guess: how many words of the hidden list could still be the answer given every row its board showed
-before it (`before`) and with it (`after`), what the hard bot (`games.wordle_bots`, the game's own tactics)
+before it (`before`) and with it (`after`), what the hard bot (`games.kit.wordle_bots`, the game's own tactics)
 would have played from the same rows, and how many words that would have left. The answer itself always
 counts as possible (it is revealed when the round ends), so a solving guess leaves exactly 1.
 
@@ -21,9 +21,9 @@ from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from games import wordle, wordle_bots
-from games.runtime.engine import WordSource
-from games.runtime.engine import gettext_noop as _
+from games.kit import wordle, wordle_bots
+from games.kit.contract import gettext_noop as _
+from games.kit.words import WordSource
 from wordlists import alphabets
 
 SEED = "wordle-analysis"  # the bot's rng: the same for every position, so a position always gets one word

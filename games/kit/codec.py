@@ -29,7 +29,7 @@ from collections.abc import Callable, Mapping
 from datetime import datetime
 from typing import Any
 
-from games.runtime.engine import decode_time, encode_time
+from games.kit.moments import decode_time, encode_time
 
 Convert = Callable[[Any], Any]
 
@@ -232,4 +232,5 @@ def state_copier(cls: type) -> Callable[[Any], Any]:
     every list, dict and dataclass in it copied, field by field as the codec stores them; strings, numbers,
     datetimes, frozen dataclasses (finished records: _finished) and fields stored_as(..., immutable=True)
     shared. Several times faster than `copy.deepcopy`."""
-    return _BUILDER.env[_BUILDER.dataclass(cls)[2]]
+    copier: Callable[[Any], Any] = _BUILDER.env[_BUILDER.dataclass(cls)[2]]  # generated code, see _Builder
+    return copier

@@ -1,6 +1,8 @@
 """The one reader of a player's statistics: their MatchResult rows and, for a game whose figures need it, only
 its part of each finished match's stored state (the game's STATE_PART). What is counted, and how, is
-games/runtime/statistics.py and each game's own stats.py. Nothing here writes, and no game is named."""
+games/runtime/statistics.py and each game's own stats.py. Nothing here writes, and no game is named. Their
+public page (players/) and a game's own home page (Duelo's "your results") read it, and show its figures with
+one template (templates/games/stats/panel.html)."""
 
 from __future__ import annotations
 
