@@ -4,6 +4,9 @@ sentence a player understands (issue 21; woogles publishes its bot ladder the sa
 The figures live in games/data/bot_strength.json, committed with the code that made them: selfplay writes one
 game's part at a time (`record`), the pages read them (`strength_notes`, `strength_table`). docs/bots.md holds the
 same figures with the command lines that made them.
+
+A game measured per language (the Wordle games) says its own sentence: its `strength.py` (found as its analysis
+is) gives `sentence(level, row)`, `WHOLE` (what a solve rate is out of: a row's key) and `SHOWS_GUESSES`.
 """
 
 from __future__ import annotations
@@ -16,6 +19,8 @@ from typing import Any
 
 from django.utils.formats import number_format
 from django.utils.translation import gettext as _
+
+from games.runtime.catalogue import game_module
 
 PATH = Path(__file__).resolve().parent / "data" / "bot_strength.json"
 LEVELS = ("easy", "medium", "hard")
@@ -49,11 +54,11 @@ def record(game: str, part: dict[str, Any], *, command: str) -> None:
 # -- what the pages say -------------------------------------------------------------------------------------
 
 
-def _percent(part: float, whole: float) -> str:
+def percent(part: float, whole: float) -> str:
     return f"{number_format(round(100 * part / whole))}\u00a0%" if whole else "—"
 
 
-def _decimal(value: float) -> str:
+def decimal(value: float) -> str:
     return number_format(round(value, 1), decimal_pos=1)  # number_format cuts digits off, it does not round
 
 
@@ -63,27 +68,6 @@ def _against(level: str, rate: str) -> str:
         "medium": _("%(rate)s of its games against the medium bot"),
         "hard": _("%(rate)s of its games against the hard bot"),
     }[level] % {"rate": rate}
-
-
-def _duelo(level: str, row: dict[str, Any]) -> str:
-    text = {
-        "easy": _("The easy bot solves %(rate)s of the words, in %(guesses)s guesses on average."),
-        "medium": _("The medium bot solves %(rate)s of the words, in %(guesses)s guesses on average."),
-        "hard": _("The hard bot solves %(rate)s of the words, in %(guesses)s guesses on average."),
-    }[level]
-    return text % {"rate": _percent(row["solved"], row["words"]), "guesses": _decimal(row["guesses"])}
-
-
-def _torneo(level: str, row: dict[str, Any]) -> str:
-    text = {
-        "easy": _("The easy bot solves %(rate)s of its duels and wins %(titles)s of the tournaments it plays."),
-        "medium": _("The medium bot solves %(rate)s of its duels and wins %(titles)s of the tournaments it plays."),
-        "hard": _("The hard bot solves %(rate)s of its duels and wins %(titles)s of the tournaments it plays."),
-    }[level]
-    return text % {
-        "rate": _percent(row["solved"], row["duels"]),
-        "titles": _percent(row["titles"], row["tournaments"]),
-    }
 
 
 def _two_seats(level: str, game: dict[str, Any]) -> str | None:
@@ -96,19 +80,27 @@ def _two_seats(level: str, game: dict[str, Any]) -> str | None:
         if level not in (first, second) or first == second:
             continue
         mine, other = (0, second) if level == first else (1, first)
-        record.append(_against(other, _percent(pairing["wins"][mine], pairing["games"])))
+        record.append(_against(other, percent(pairing["wins"][mine], pairing["games"])))
     text = {
         "easy": _("The easy bot scores %(points)s points a game on average and wins %(record)s."),
         "medium": _("The medium bot scores %(points)s points a game on average and wins %(record)s."),
         "hard": _("The hard bot scores %(points)s points a game on average and wins %(record)s."),
     }[level]
-    return text % {"points": _decimal(row["points"]), "record": _(" and ").join(record)}
+    return text % {"points": decimal(row["points"]), "record": _(" and ").join(record)}
+
+
+def _said(game: str) -> Any:
+    """The game's own words for its figures measured per language (its strength.py)."""
+    said = game_module(game, "strength")
+    if said is None:
+        raise LookupError(f"{game} is measured per language but says nothing of it: no games/{game}/strength.py")
+    return said
 
 
 def strength_notes(game: str, language: str | None = None) -> dict[str, Any] | None:
-    """The sentences a game's page shows, one per level, for Duelo and Torneo in `language` (the first measured
-    one if it was not): {"measured": date, "language": code or None, "notes": [(level, sentence)]}; None before
-    any publication."""
+    """The sentences a game's page shows, one per level; for a game measured per language, in `language` (the
+    first measured one if it was not): {"measured": date, "language": code or None, "notes": [(level,
+    sentence)]}; None before any publication."""
     published = figures().get(game)
     if not published:
         return None
@@ -117,7 +109,7 @@ def strength_notes(game: str, language: str | None = None) -> dict[str, Any] | N
     if "languages" in published:
         languages = published["languages"]
         chosen = language if language in languages else next(iter(sorted(languages)), None)
-        say = _duelo if game == "duelo" else _torneo
+        say = _said(game).sentence
         rows = languages.get(chosen, {})
         notes = [(level, say(level, rows[level])) for level in LEVELS if level in rows]
     else:
@@ -126,17 +118,21 @@ def strength_notes(game: str, language: str | None = None) -> dict[str, Any] | N
 
 
 def strength_table(game: str) -> list[dict[str, Any]]:
-    """Duelo and Torneo, every measured language: [{"language", "cells": [(level, solve rate, guesses)]}].
-    Torneo's cells have no guesses (None): on a shared board they say more about the rival than the bot."""
+    """A game measured per language, every measured language: [{"language", "cells": [(level, solve rate,
+    guesses)]}]. A game whose strength.py shows no guesses has None there (the Torneo: on a shared board they say
+    more about the rival than the bot)."""
     published = figures().get(game) or {}
+    if not published.get("languages"):
+        return []
+    said = _said(game)
     table = []
-    whole = "words" if game == "duelo" else "duels"
+    whole = said.WHOLE
     for language, rows in sorted(published.get("languages", {}).items()):
         cells = [
             (
                 level,
-                _percent(rows[level]["solved"], rows[level][whole]),
-                _decimal(rows[level]["guesses"]) if game == "duelo" else None,
+                percent(rows[level]["solved"], rows[level][whole]),
+                decimal(rows[level]["guesses"]) if said.SHOWS_GUESSES else None,
             )
             for level in LEVELS
             if level in rows

@@ -1,20 +1,25 @@
+"""The forms every game's room shares: a seat's bot level."""
+
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from games.runtime.catalogue import spec_for
-
-# Duelo's word languages by their own names, and its bots' levels: its spec's (no engine needed here).
-LANGUAGE_NAMES = spec_for("duelo").word_languages
-LEVELS = spec_for("duelo").bot_levels
+from games.runtime.catalogue import game_slugs, spec_for
 
 
 def bot_level_choices():
     return [("", _("Free seat")), ("easy", _("Bot: easy")), ("medium", _("Bot: medium")), ("hard", _("Bot: hard"))]
 
 
+def _levels() -> list[str]:
+    """Every bot level any game offers, in the order the games list them."""
+    return list(dict.fromkeys(level for slug in game_slugs() for level in spec_for(slug).bot_levels))
+
+
 class SeatForm(forms.Form):
-    bot_level = forms.ChoiceField(required=False, choices=[("", "")] + [(level, level) for level in LEVELS])
+    bot_level = forms.ChoiceField(required=False, choices=())
 
-
-class QuickMatchForm(forms.Form):
-    language = forms.ChoiceField(choices=list(LANGUAGE_NAMES.items()))
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        field = self.fields["bot_level"]
+        assert isinstance(field, forms.ChoiceField)
+        field.choices = [("", ""), *[(level, level) for level in _levels()]]

@@ -1,16 +1,17 @@
 """What every page that starts or joins a game needs, the games' own (games/views.py) and the lobby's
-(lobby/play_views.py): the way back to the page a form was on, the default word language, a two-seat
-room against a bot or a friend. An error's message is games.runtime.errors.error_text."""
+(lobby/play_views.py): the way back to the page a form was on, the page's language (a new room's interface
+language, which its spec turns into a word language), a two-seat room against a bot or a friend.
+An error's message is games.runtime.errors.error_text."""
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib import messages
 from django.http import HttpResponseRedirect
 from django.shortcuts import redirect
 from django.utils.translation import get_language
 
 from accounts.links import local_path
-from games.forms import LANGUAGE_NAMES
 from games.runtime.errors import GameError, error_text
 from games.runtime.matches import match_start
 from games.runtime.rooms import room_create
@@ -22,9 +23,10 @@ def back(request, default: str):
     return HttpResponseRedirect(path) if path else redirect(default)
 
 
-def word_language_default() -> str:
+def page_language() -> str:
+    """The language the page is shown in (one of settings.LANGUAGES; Spanish, the house's, otherwise)."""
     language = (get_language() or "es")[:2]
-    return language if language in LANGUAGE_NAMES else "es"
+    return language if language in dict(settings.LANGUAGES) else "es"
 
 
 def bot_or_friend_room(request, *, game: str, settings: dict, home: str):
@@ -38,7 +40,7 @@ def bot_or_friend_room(request, *, game: str, settings: dict, home: str):
             seats=2,
             bot_level=level,
             settings=settings,
-            interface_language=word_language_default(),
+            interface_language=page_language(),
         )
         if level:
             match_start(room=room, by=request.player)

@@ -13,7 +13,7 @@ from django.utils.translation import get_language
 from django.views.decorators.http import require_safe
 
 from games.bot_strength import strength_notes, strength_table
-from games.pages import word_language_default
+from games.pages import page_language
 from games.runtime.catalogue import game_slugs, spec_for
 
 FALLBACK_LANGUAGE = "es"
@@ -42,7 +42,7 @@ def rules(request, game: str):
             "game_name": spec.name,
             "home_url_name": spec.home_url_name,
             "rules_text": rules_template(game),
-            "bot_strength": strength_notes(game, word_language_default()),
+            "bot_strength": strength_notes(game, page_language()),
             "bot_table": strength_table(game),
         },
     )

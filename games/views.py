@@ -26,7 +26,7 @@ from accounts.services import player_saw_guide
 from games.forms import SeatForm, bot_level_choices
 from games.lookups import lookup_allowed, too_many_lookups
 from games.models import Room, RoomVisitor
-from games.pages import word_language_default as _word_language_default
+from games.pages import page_language
 from games.runtime import rated
 from games.runtime.catalogue import GameSpec, game_slugs, spec_for
 from games.runtime.errors import GameError, Refusal
@@ -215,7 +215,7 @@ def room_settings(request, code: str):
             room=room,
             by=request.player,
             seats=data.get("seats", room.seats.count()),
-            interface_language=_word_language_default(),
+            interface_language=page_language(),
             settings={key: value for key, value in data.items() if key not in ("seats", "bots")},
         )
 

@@ -2,6 +2,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from accounts.models import Player
+from games.runtime.catalogue import spec_for
 from wallet.conf import payout_for
 
 
@@ -58,6 +59,11 @@ class StakeOffer(models.Model):
         """What the site keeps of the pot when someone wins."""
         return self.pot - self.payout
 
+    @property
+    def game_name(self) -> str:
+        """The game's own name (its spec's), for the terms a player accepts."""
+        return spec_for(self.game).name
+
 
 class WaitingPlayer(models.Model):
     """A player in a game's queue for a random opponent. Pairing removes both and starts a match."""
@@ -82,8 +88,8 @@ class WaitingPlayer(models.Model):
 
 class Party(models.Model):
     """A group of friends (the rules' "grupo", up to 8) gathered by an invite link, /g/<code>/, to play
-    Torneo together. Called Party in code so it is never confused with auth groups or channel groups.
-    Written only by lobby.parties."""
+    tournaments together (of the game that holds the tournament way: lobby/ways.py). Called Party in code so it
+    is never confused with auth groups or channel groups. Written only by lobby.parties."""
 
     MAX_MEMBERS = 8
 
@@ -102,6 +108,13 @@ class Party(models.Model):
 
     def __str__(self) -> str:
         return self.code
+
+    @property
+    def game_name(self) -> str:
+        """The name of the game the group plays (the tournament's: lobby.selectors.tournament_game)."""
+        from lobby.selectors import tournament_game  # the selectors read this module's models
+
+        return spec_for(tournament_game()).name
 
 
 class PartyMember(models.Model):
@@ -123,7 +136,7 @@ class PartyMember(models.Model):
 
 
 class TournamentTicket(models.Model):
-    """A place in the rated Torneo queue for one word language: one player alone, or a whole group as one
+    """A place in the rated tournament queue for one word language: one player alone, or a whole group as one
     unit (they enter the same room or none). Written only by lobby.tournament_queue, under the lane lock."""
 
     language = models.CharField(_("word language"), max_length=5, db_index=True)

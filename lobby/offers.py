@@ -15,13 +15,13 @@ from lobby import live
 from lobby.errors import LobbyRefusal
 from lobby.matchmaking import WINDOW
 from lobby.models import StakeOffer
+from lobby.selectors import game_has_way
 from ratings.selectors import rating_of
 from wallet.models import PairingRefusal
 from wallet.selectors import balance_of, is_frozen, stakes_open_to
 from wallet.services import WalletError
 from wallet.trust import pairing_refusal, pairing_refusal_message, pairing_refusal_record
 
-STAKED_GAMES = ("wordgrid",)
 MAX_OPEN_OFFERS = 3
 
 
@@ -47,7 +47,7 @@ class _PairingRefused(Exception):
 
 def offer_post(*, player: Player, game: str, stake: int, near_only: bool = False) -> StakeOffer:
     _require_member(player)
-    if game not in STAKED_GAMES:
+    if not game_has_way(game, "offers"):
         raise LobbyRefusal("not_staked_game", _("This game is not played for credits."))
     if stake not in stakes_open_to(player=player):
         raise LobbyRefusal(

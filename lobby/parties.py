@@ -16,7 +16,6 @@ from lobby import live
 from lobby.errors import lobby_error
 from lobby.models import Party, PartyMember
 from lobby.selectors import party_ticket
-from lobby.torneo_rooms import torneo_room_open
 from lobby.tournament_queue import (
     check_language,
     lock_players,
@@ -24,6 +23,7 @@ from lobby.tournament_queue import (
     require_free_to_play,
     ticket_withdraw,
 )
+from lobby.tournament_rooms import tournament_room_open
 
 
 def _locked(party: Party) -> Party:
@@ -129,7 +129,7 @@ def party_set_language(*, party: Party, by: Player, language: str) -> Party:
 
 
 def party_start_practice(*, party: Party, by: Player, interface_language: str) -> Room:
-    """The members and bots in the empty seats (easy while one of them is new to Torneo, else medium),
+    """The members and bots in the empty seats (easy while one of them is new to the game, else medium),
     unrated, starting now."""
     with transaction.atomic():
         party = _locked(party)
@@ -138,7 +138,7 @@ def party_start_practice(*, party: Party, by: Player, interface_language: str) -
             raise lobby_error("group_waiting")
         members = lock_players(_members(party))
         require_free_to_play(members, alone=False)
-        room = torneo_room_open(
+        room = tournament_room_open(
             people=members,
             language=party.language,
             rated=False,

@@ -4,6 +4,8 @@ come back as messages on the group page and change nothing."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from django.contrib import messages
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
@@ -17,17 +19,24 @@ from accounts.forms import GuestForm
 from accounts.guests import guest_sign_in
 from accounts.nicknames import NicknameError
 from games.lookups import lookup_allowed, too_many_lookups
+from games.runtime.catalogue import spec_for
 from games.runtime.rooms import normalise_code
 from lobby import parties, selectors
 from lobby.errors import GameError, error_text, lobby_error
-from lobby.forms import TORNEO_LANGUAGE_NAMES, TorneoLanguageForm, default_word_language
+from lobby.forms import WordLanguageForm
 from lobby.matchmaking import WINDOW, span
 from lobby.models import Party, PartyMember
+from lobby.ways import word_language_for
 
 PARTS = ("party-members", "party-status", "party-controls")
 # While someone of the group is still in a tournament the page asks again this often: their places are
 # fixed inside the match service, which knows nothing of groups, so nothing would tell the page.
 POLL_SECONDS = 5
+
+
+def _languages() -> Mapping[str, str]:
+    """The word languages of the tournament a group plays (each by its own name)."""
+    return spec_for(selectors.tournament_game()).word_languages
 
 
 def _party(request, code: str) -> Party | HttpResponse:
@@ -55,8 +64,8 @@ def _context(request, party: Party) -> dict:
         "seats_left": Party.MAX_MEMBERS - len(members),
         "is_organizer": party.organizer_id == request.player.pk,
         "organizer": next((member.player for member in members if member.is_organizer), None),
-        "language_name": TORNEO_LANGUAGE_NAMES.get(party.language, party.language),
-        "languages": TORNEO_LANGUAGE_NAMES,
+        "language_name": _languages().get(party.language, party.language),
+        "languages": _languages(),
         "waiting": ticket is not None,
         "span": spread,
         "window": WINDOW,
@@ -67,7 +76,7 @@ def _context(request, party: Party) -> dict:
         if members
         else 0,
         "still_in": still_in,
-        "playing_rooms": selectors.torneo_rooms_of(ids) if still_in else [],
+        "playing_rooms": selectors.tournament_rooms_of(ids) if still_in else [],
         "queued_alone": [member for member in members if member.queued_alone],
         "invite_url": request.build_absolute_uri(f"/g/{party.code}/"),
         "poll": POLL_SECONDS if still_in else None,
@@ -77,8 +86,8 @@ def _context(request, party: Party) -> dict:
 @require_POST
 @player_required
 def party_new(request):
-    form = TorneoLanguageForm(request.POST)
-    language = form.cleaned_data["language"] if form.is_valid() else default_word_language()
+    form = WordLanguageForm(request.POST, game=selectors.tournament_game())
+    language = form.cleaned_data["language"] if form.is_valid() else word_language_for(selectors.tournament_game())
     party = parties.party_create(player=request.player, language=language)
     return redirect("party", code=party.code)
 
@@ -127,7 +136,7 @@ def _closed(request, party: Party, error: GameError):
 
 
 def _invitation(request, party: Party, guest_form, status: int = 200):
-    """Who invites to which group ("Ana invites you to her Torneo group · Spanish · 3 of 8"), and the button."""
+    """Who invites to which group ("Ana invites you to her tournament group · Spanish · 3 of 8"), and the button."""
     count = PartyMember.objects.filter(party=party).count()
     if count >= Party.MAX_MEMBERS:
         return _closed(request, party, lobby_error("group_full", max=Party.MAX_MEMBERS))
@@ -137,7 +146,7 @@ def _invitation(request, party: Party, guest_form, status: int = 200):
         {
             "party": party,
             "organizer": party.organizer,
-            "language_name": TORNEO_LANGUAGE_NAMES.get(party.language, party.language),
+            "language_name": _languages().get(party.language, party.language),
             "count": count,
             "max": Party.MAX_MEMBERS,
             "guest_form": guest_form,
@@ -180,7 +189,7 @@ def _organizer_action(request, code: str, action) -> object:
 @require_POST
 @player_required
 def party_language(request, code: str):
-    form = TorneoLanguageForm(request.POST)
+    form = WordLanguageForm(request.POST, game=selectors.tournament_game())
 
     def change(party):
         if not form.is_valid():

@@ -1,6 +1,7 @@
-"""The games' pages that go through the lobby: Duelo's quick match, Wordgrid's home with its stake offers,
-Letras Cruzadas' home with its random-opponent queue. Routed from lobby/urls.py under the games' own paths
-(/play/<game>/...), so the games app never imports the lobby. Errors are shown; nothing changes."""
+"""The pages of the lobby's ways into a game (lobby/ways.py), under the game's own path /play/<slug>/...: a quick
+match, offers to play for credits, the queue for a random opponent, and the game's page where its spec says the
+lobby serves it (`home_by_lobby`: a page that shows the game's offers or its queue). The same views for every game;
+a game without that way is not found. Errors are shown; nothing changes."""
 
 from __future__ import annotations
 
@@ -11,148 +12,123 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from accounts.decorators import player_required
 from games.bot_strength import strength_notes
-from games.forms import QuickMatchForm, bot_level_choices
-from games.pages import back, word_language_default
+from games.forms import bot_level_choices
+from games.pages import back, page_language
+from games.runtime.catalogue import spec_for
 from games.runtime.errors import GameError, error_text
 from games.selectors import default_bot_level
-from lobby.matchmaking import WINDOW
-from lobby.offers import offer_accept, offer_cancel, offer_post, offers_for
-from lobby.queue import queue_join, queue_leave, waiting_entry
+from lobby import ways
+from lobby.forms import WordLanguageForm
+from lobby.offers import offer_accept, offer_cancel, offer_post
+from lobby.queue import queue_join, queue_leave
 from lobby.quickmatch import quick_match_join
+from ratings.games import is_rated
 from ratings.selectors import standing_of
-from wallet.conf import WINNER_SHARE_PERCENT
-from wallet.selectors import balance_of, stakes_open_to
 
-# -- Duelo -------------------------------------------------------------------------------------------
+
+def _home(game: str) -> str:
+    """Where a way's form goes back to when it does not say: the game's page."""
+    return spec_for(game).home_url_name or "lobby"
+
+
+@require_http_methods(["GET"])
+@player_required
+def game_home(request, game: str):
+    """The game's page, served by the lobby (GameSpec.home_by_lobby): its own ways to play (against a bot, with a
+    friend) and its ways in from the lobby, with what each shows this player (`ways`, by name)."""
+    player = request.player
+    return render(
+        request,
+        f"games/{game}/home.html",
+        {
+            "game": game,
+            "ways": {way.name: way.context(player, game, request.GET) for way in ways.ways_of(game)},
+            "rating": standing_of(player, game),
+            "bot_levels": bot_level_choices()[1:],
+            "default_bot_level": default_bot_level(player_ids=[player.pk], game=game),
+            "bot_strength": strength_notes(game),
+        },
+    )
+
+
+# -- quick match -------------------------------------------------------------------------------------
 
 
 @require_POST
 @player_required
-def duelo_quick(request):
-    form = QuickMatchForm(request.POST)
-    language = form.cleaned_data["language"] if form.is_valid() else word_language_default()
+def quick_match(request, game: str):
+    ways.require(game, ways.QUICK_MATCH)
+    form = WordLanguageForm(request.POST, game=game)
+    language = form.cleaned_data["language"] if form.is_valid() else ways.word_language_for(game)
     # The page's form always says; a client that does not gets the quick match as it always was (bots, unrated).
     rated = request.POST.get("mode") == "rated"
     room = quick_match_join(
         player=request.player,
-        game="duelo",
+        game=game,
         language=language,
-        interface_language=word_language_default(),
+        interface_language=page_language(),
         rated=rated,
     )
     return redirect("room", code=room.code)
 
 
-# -- Wordgrid ----------------------------------------------------------------------------------------
-
-
-@require_http_methods(["GET"])
-@player_required
-def wordgrid_home(request):
-    """Practice against a bot or a friend (free), or play for credits from the offers."""
-    player = request.player
-    others, mine = offers_for(viewer=player, game="wordgrid")
-    return render(
-        request,
-        "games/wordgrid/home.html",
-        {
-            "others": others,
-            "mine": mine,
-            "my_rating": standing_of(player, "wordgrid"),
-            "window": WINDOW,
-            "stakes": [] if player.is_guest else stakes_open_to(player=player),
-            "balance": None if player.is_guest else balance_of(player=player),
-            "winner_percent": WINNER_SHARE_PERCENT,
-            "bot_levels": bot_level_choices()[1:],
-            "default_bot_level": default_bot_level(player_ids=[player.pk], game="wordgrid"),
-            "bot_strength": strength_notes("wordgrid"),
-        },
-    )
+# -- offers for credits ------------------------------------------------------------------------------
 
 
 @require_POST
 @player_required
-def wordgrid_offer(request):
+def offer_new(request, game: str):
+    ways.require(game, ways.OFFERS)
     try:
         stake = int(request.POST.get("stake", ""))
-        offer_post(player=request.player, game="wordgrid", stake=stake, near_only=bool(request.POST.get("near_only")))
+        offer_post(player=request.player, game=game, stake=stake, near_only=bool(request.POST.get("near_only")))
     except ValueError:
         messages.error(request, _("Choose a stake."))
     except GameError as error:
         messages.error(request, error_text(error))
-    return back(request, "wordgrid_home")
+    return back(request, _home(game))
 
 
 @require_POST
 @player_required
-def wordgrid_offer_cancel(request, offer_id: int):
+def offer_withdraw(request, game: str, offer_id: int):
+    ways.require(game, ways.OFFERS)
     try:
         offer_cancel(player=request.player, offer_id=offer_id)
     except GameError as error:
         messages.error(request, error_text(error))
-    return back(request, "wordgrid_home")
+    return back(request, _home(game))
 
 
 @require_POST
 @player_required
-def wordgrid_offer_accept(request, offer_id: int):
+def offer_take(request, game: str, offer_id: int):
+    ways.require(game, ways.OFFERS)
     try:
-        match = offer_accept(player=request.player, offer_id=offer_id, interface_language=word_language_default())
+        match = offer_accept(player=request.player, offer_id=offer_id, interface_language=page_language())
     except GameError as error:
         messages.error(request, error_text(error))
-        return back(request, "wordgrid_home")
+        return back(request, _home(game))
     return redirect("room", code=match.room.code)
 
 
-# -- Letras Cruzadas ----------------------------------------------------------------------------------
-
-
-@require_http_methods(["GET"])
-@player_required
-def cruzadas_home(request):
-    """Solo against the AI, a friend by link, or a random opponent from the lobby queue."""
-    return render(
-        request,
-        "games/cruzadas/home.html",
-        {
-            "bot_levels": bot_level_choices()[1:],
-            "default_bot_level": default_bot_level(player_ids=[request.player.pk], game="cruzadas"),
-            "bot_strength": strength_notes("cruzadas"),
-            **cruzadas_queue_context(request.player),
-        },
-    )
-
-
-def cruzadas_queue_context(player) -> dict:
-    """What the random-opponent queue shows a player: their rating, whether and how they wait, and how many wait
-    within their window (and in all)."""
-    from lobby.selectors import waiting_for_opponent, waiting_within
-
-    standing = standing_of(player, "cruzadas")
-    entry = waiting_entry(player=player, game="cruzadas")
-    return {
-        "waiting": entry is not None,
-        "waiting_rated": bool(entry and entry.rated),
-        "cruzadas_rating": standing,
-        "cruzadas_within": waiting_within(game="cruzadas", rating=standing.value, exclude=player),
-        "cruzadas_total": waiting_for_opponent(game="cruzadas", exclude=player),
-        "window": WINDOW,
-    }
+# -- a random opponent -------------------------------------------------------------------------------
 
 
 @require_POST
 @player_required
-def cruzadas_queue(request):
-    """Join (or leave) the queue for a random opponent."""
+def random_opponent(request, game: str):
+    """Join (or leave) the game's queue for a random opponent."""
+    ways.require(game, ways.RANDOM_OPPONENT)
     if request.POST.get("leave"):
-        queue_leave(player=request.player, game="cruzadas")
-        return back(request, "cruzadas_home")
+        queue_leave(player=request.player, game=game)
+        return back(request, _home(game))
     room = queue_join(
         player=request.player,
-        game="cruzadas",
-        interface_language=word_language_default(),
-        anyone=request.POST.get("mode") == "anyone",
+        game=game,
+        interface_language=page_language(),
+        anyone=request.POST.get("mode") == "anyone" or not is_rated(game),
     )
     if room is not None:
         return redirect("room", code=room.code)
-    return back(request, "cruzadas_home")
+    return back(request, _home(game))

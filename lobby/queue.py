@@ -1,7 +1,7 @@
-"""The lobby queue for a random opponent (Letras Cruzadas). Rated: two players whose ratings lie within
-WINDOW points of each other are seated together, the longest-waiting first; the window never widens, however
-long they wait (issue 20, as the Torneo queue). "Anyone": the player takes whoever waits, at once, and the match
-is unrated. The one who waited is told through their lobby socket."""
+"""The lobby queue for a random opponent (the games whose spec lists "random_opponent": lobby/ways.py). Rated: two
+players whose ratings lie within WINDOW points of each other are seated together, the longest-waiting first; the
+window never widens, however long they wait (issue 20, as the Torneo queue). "Anyone": the player takes whoever
+waits, at once, and the match is unrated. The one who waited is told through their lobby socket."""
 
 from __future__ import annotations
 
@@ -16,9 +16,9 @@ from games.runtime.rooms import room_create, room_join
 from lobby import live
 from lobby.matchmaking import WINDOW
 from lobby.models import WaitingPlayer
+from lobby.selectors import game_has_way
 from ratings.selectors import rating_of
 
-QUEUED_GAMES = ("cruzadas",)
 QUEUE_LOCK_SPACE = 90211  # first key of the advisory lock pair: "the random-opponent queue"
 
 
@@ -36,7 +36,7 @@ def queue_join(*, player: Player, game: str, interface_language: str, anyone: bo
 
     Rated (the default): only a rated waiter within WINDOW points fits, and the match is rated. `anyone`: every
     waiter fits, and the match is unrated. Asking again while waiting keeps one place, with the new choice."""
-    if game not in QUEUED_GAMES:
+    if not game_has_way(game, "random_opponent"):
         raise ValueError(f"{game} has no queue")
     rating = rating_of(player, game)
     with transaction.atomic():

@@ -10,46 +10,62 @@ from django.utils import timezone
 
 from accounts.models import Player
 from games.models import Match, Room, Seat
+from games.runtime.catalogue import game_slugs, spec_for
+from games.runtime.registry import game_for
 from lobby.matchmaking import WINDOW
 from lobby.models import Party, PartyMember, TicketPlayer, TournamentTicket, WaitingPlayer
 from ratings.models import START_RATING, Rating
 
-TORNEO = "torneo"
+
+def game_has_way(game: str, way: str) -> bool:
+    """Whether `game` is a game whose spec lists this way into it (lobby/ways.py)."""
+    return game in game_slugs() and way in spec_for(game).ways_in
 
 
-def torneo_players_still_in(player_ids: Iterable[int]) -> set[int]:
-    """Who among these players is still in a tournament: seated in a Torneo match being played whose
-    place is not fixed yet (out_round[seat] is None in the match state). An eliminated player who stays
-    to watch is no longer in; the winner is in until the match finishes."""
+def tournament_game() -> str:
+    """The game the tournament queue, its practice and the groups are for: the one whose spec lists the
+    tournament way (lobby/ways.py; games/apps.py checks at start-up that there is at most one)."""
+    found = [slug for slug in game_slugs() if game_has_way(slug, "tournament")]
+    if len(found) != 1:
+        raise LookupError(f"exactly one game holds the tournament way, not {found}")
+    return found[0]
+
+
+def tournament_players_still_in(player_ids: Iterable[int]) -> set[int]:
+    """Who among these players is still in a tournament: seated in a tournament being played where their seat
+    still plays (the engine's `seat_active`). An eliminated player who stays to watch is no longer in; the winner
+    is in until the match finishes."""
     ids = set(player_ids)
     if not ids:
         return set()
+    game = tournament_game()
+    engine = game_for(game).engine
     rooms = Seat.objects.filter(player_id__in=ids).values("room_id")
     still_in: set[int] = set()
-    for lineup, state in Match.objects.filter(game=TORNEO, status=Match.PLAYING, room_id__in=rooms).values_list(
+    for lineup, state in Match.objects.filter(game=game, status=Match.PLAYING, room_id__in=rooms).values_list(
         "lineup", "state"
     ):
-        out_round = state.get("out_round", [])
+        game_state = engine.from_json(state)
         for seat, sitter in enumerate(lineup):
             player_id = sitter.get("player")
-            if player_id in ids and seat < len(out_round) and out_round[seat] is None:
+            if player_id in ids and engine.seat_active(game_state, seat):
                 still_in.add(player_id)
     return still_in
 
 
-def torneo_rooms_of(player_ids: Iterable[int]) -> list[Room]:
-    """The Torneo rooms being played where any of these players sits (for "open the tournament" links)."""
+def tournament_rooms_of(player_ids: Iterable[int]) -> list[Room]:
+    """The tournaments being played where any of these players sits (for "open the tournament" links)."""
     return list(
-        Room.objects.filter(game=TORNEO, status=Room.PLAYING, seats__player_id__in=list(player_ids))
+        Room.objects.filter(game=tournament_game(), status=Room.PLAYING, seats__player_id__in=list(player_ids))
         .distinct()
         .order_by("-updated_at")
     )
 
 
-def torneo_ratings(player_ids: Iterable[int]) -> dict[int, int]:
-    """Each player's Torneo rating (START_RATING before their first rated tournament)."""
+def tournament_ratings(player_ids: Iterable[int]) -> dict[int, int]:
+    """Each player's tournament rating (START_RATING before their first rated tournament)."""
     ids = list(player_ids)
-    found = dict(Rating.objects.filter(game=TORNEO, player_id__in=ids).values_list("player_id", "value"))
+    found = dict(Rating.objects.filter(game=tournament_game(), player_id__in=ids).values_list("player_id", "value"))
     return {player_id: found.get(player_id, START_RATING) for player_id in ids}
 
 
@@ -90,8 +106,8 @@ def party_members(party: Party) -> list[MemberView]:
         for membership in PartyMember.objects.filter(party=party).select_related("player").order_by("joined_at", "id")
     ]
     ids = [member.pk for member in members]
-    ratings = torneo_ratings(ids)
-    still_in = torneo_players_still_in(ids)
+    ratings = tournament_ratings(ids)
+    still_in = tournament_players_still_in(ids)
     alone = set(
         TicketPlayer.objects.filter(player_id__in=ids, ticket__party__isnull=True).values_list("player_id", flat=True)
     )
@@ -107,10 +123,10 @@ def party_ticket(party: Party) -> TournamentTicket | None:
     return TournamentTicket.objects.filter(party=party).first()
 
 
-def open_duelo_rooms(limit: int = 8) -> list[Room]:
-    """Public Duelo rooms (quick match) waiting for players, with `.people` and `.free` counted."""
+def open_quick_rooms(game: str, limit: int = 8) -> list[Room]:
+    """The game's public quick-match rooms waiting for players, with `.people` and `.free` counted."""
     rooms = (
-        Room.objects.filter(game="duelo", is_public=True, status=Room.WAITING, launch_at__gt=timezone.now())
+        Room.objects.filter(game=game, is_public=True, status=Room.WAITING, launch_at__gt=timezone.now())
         .annotate(
             people=Count("seats", filter=Q(seats__player__isnull=False)),
             free=Count("seats", filter=Q(seats__player__isnull=True, seats__bot_level="")),

@@ -1,6 +1,7 @@
-"""The rated Torneo queue: a player alone, or a group as one unit, waits in a word language until the
-lobby can fill a room of 8 whose ratings all lie within 200 points (lobby.matchmaking); the room starts
-at once and everyone in it is sent there by their lobby socket.
+"""The rated tournament queue (the game whose spec holds the tournament way: selectors.tournament_game): a player
+alone, or a group as one unit, waits in a word language until the lobby can fill a room of 8 whose ratings all lie
+within 200 points (lobby.matchmaking); the room starts at once and everyone in it is sent there by their lobby
+socket.
 
 Locks, always in this order (so two transactions never wait for each other in a circle):
   1. the group row (lobby.parties, when a group acts),
@@ -26,8 +27,8 @@ from games.runtime.catalogue import spec_for
 from lobby import live, matchmaking
 from lobby.errors import lobby_error
 from lobby.models import Party, TicketPlayer, TournamentTicket
-from lobby.selectors import party_of, torneo_players_still_in, torneo_ratings
-from lobby.torneo_rooms import torneo_room_open
+from lobby.selectors import party_of, tournament_game, tournament_players_still_in, tournament_ratings
+from lobby.tournament_rooms import tournament_room_open
 
 LANE_LOCK_SPACE = 90210  # first key of the advisory lock pair: "the tournament queue"
 
@@ -63,7 +64,7 @@ def require_free_to_play(players: Sequence[Player], *, alone: bool) -> None:
         if alone:
             raise lobby_error("already_queued")
         raise lobby_error("members_queued", names=_names(players, queued))
-    still_in = torneo_players_still_in(ids)
+    still_in = tournament_players_still_in(ids)
     if still_in:
         if alone:
             raise lobby_error("still_playing")
@@ -75,7 +76,7 @@ def _names(players: Sequence[Player], ids: set[int]) -> str:
 
 
 def check_language(language: str) -> None:
-    if language not in spec_for("torneo").word_languages:
+    if language not in spec_for(tournament_game()).word_languages:
         raise lobby_error("bad_language")
 
 
@@ -97,7 +98,7 @@ def queue_join_group(*, party: Party, members: Sequence[Player], interface_langu
         lane_lock(party.language)
         members = lock_players(members)
         require_free_to_play(members, alone=False)
-        ratings = torneo_ratings([member.pk for member in members])
+        ratings = tournament_ratings([member.pk for member in members])
         spread = matchmaking.span(list(ratings.values()))
         if spread > matchmaking.WINDOW:
             raise lobby_error("group_span", span=spread, max=matchmaking.WINDOW)
@@ -107,7 +108,7 @@ def queue_join_group(*, party: Party, members: Sequence[Player], interface_langu
 
 def _enter(ticket: TournamentTicket, people: Sequence[Player], interface_language: str) -> Room | None:
     """Under the lane lock: record the ticket's people with their ratings, then fill a room if one can be."""
-    ratings = torneo_ratings([person.pk for person in people])
+    ratings = tournament_ratings([person.pk for person in people])
     TicketPlayer.objects.bulk_create(
         [TicketPlayer(ticket=ticket, player=person, rating=ratings[person.pk]) for person in people]
     )
@@ -146,7 +147,7 @@ def _match(newcomer: TournamentTicket, interface_language: str) -> Room | None:
     TournamentTicket.objects.filter(pk__in=[ticket.pk for ticket in tickets]).delete()
     # The board links back to the group page; with two groups in one room there is no single page.
     group = next(iter(groups)) if len(groups) == 1 else None
-    opened = torneo_room_open(
+    opened = tournament_room_open(
         people=people, language=newcomer.language, rated=True, group=group, interface_language=interface_language
     )
     for code, ids in parties:
@@ -192,7 +193,7 @@ def practice_alone(*, player: Player, language: str, interface_language: str) ->
     with transaction.atomic():
         [player] = lock_players([player])
         require_free_to_play([player], alone=True)
-        room = torneo_room_open(
+        room = tournament_room_open(
             people=[player], language=language, rated=False, group=None, interface_language=interface_language
         )
         party = party_of(player)

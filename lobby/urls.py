@@ -1,15 +1,17 @@
 from django.urls import path
 
-from lobby import lobby_views, party_views, play_views, torneo_views, views
+from games.runtime.catalogue import game_slugs, spec_for
+from lobby import lobby_views, party_views, play_views, tournament_views, views
 
 urlpatterns = [
     path("", views.home, name="home"),
     path("lobby/", lobby_views.lobby, name="lobby"),
     path("lobby/live/", lobby_views.lobby_live, name="lobby_live"),
     path("lobby/live-now/", lobby_views.lobby_live_now, name="lobby_live_now"),
-    path("lobby/torneo/queue/", torneo_views.torneo_queue_join, name="torneo_queue_join"),
-    path("lobby/torneo/queue/leave/", torneo_views.torneo_queue_leave, name="torneo_queue_leave"),
-    path("lobby/torneo/practice/", torneo_views.torneo_practice, name="torneo_practice"),
+    # The tournament's ways in (one game holds them: lobby/ways.py), and its groups.
+    path("lobby/tournament/queue/", tournament_views.tournament_queue_join, name="tournament_queue_join"),
+    path("lobby/tournament/queue/leave/", tournament_views.tournament_queue_leave, name="tournament_queue_leave"),
+    path("lobby/tournament/practice/", tournament_views.tournament_practice, name="tournament_practice"),
     path("g/", party_views.party_new, name="party_new"),
     path("g/<str:code>/", party_views.party_page, name="party"),
     path("g/<str:code>/live/", party_views.party_live, name="party_live"),
@@ -18,12 +20,17 @@ urlpatterns = [
     path("g/<str:code>/rated/", party_views.party_rated, name="party_rated"),
     path("g/<str:code>/cancel/", party_views.party_cancel, name="party_cancel"),
     path("g/<str:code>/leave/", party_views.party_leave, name="party_leave"),
-    # Games' pages that go through the lobby, under the games' paths (games/urls.py has the rest).
-    path("play/duelo/quick/", play_views.duelo_quick, name="duelo_quick"),
-    path("play/wordgrid/", play_views.wordgrid_home, name="wordgrid_home"),
-    path("play/wordgrid/offers/", play_views.wordgrid_offer, name="wordgrid_offer"),
-    path("play/wordgrid/offers/<int:offer_id>/cancel/", play_views.wordgrid_offer_cancel, name="wordgrid_offer_cancel"),
-    path("play/wordgrid/offers/<int:offer_id>/accept/", play_views.wordgrid_offer_accept, name="wordgrid_offer_accept"),
-    path("play/cruzadas/", play_views.cruzadas_home, name="cruzadas_home"),
-    path("play/cruzadas/queue/", play_views.cruzadas_queue, name="cruzadas_queue"),
+    # The other ways into a game, under the game's own path (games/urls.py has the game's own pages); a game
+    # without the way answers 404 (lobby/ways.py).
+    path("play/<slug:game>/quick/", play_views.quick_match, name="quick_match"),
+    path("play/<slug:game>/offers/", play_views.offer_new, name="offer_new"),
+    path("play/<slug:game>/offers/<int:offer_id>/cancel/", play_views.offer_withdraw, name="offer_withdraw"),
+    path("play/<slug:game>/offers/<int:offer_id>/accept/", play_views.offer_take, name="offer_take"),
+    path("play/<slug:game>/queue/", play_views.random_opponent, name="random_opponent"),
+    # A game's page the lobby serves (GameSpec.home_by_lobby), by the URL name its spec gives.
+    *[
+        path(f"play/{slug}/", play_views.game_home, {"game": slug}, name=spec_for(slug).home_url_name)
+        for slug in game_slugs()
+        if spec_for(slug).home_by_lobby
+    ],
 ]

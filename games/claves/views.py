@@ -7,7 +7,7 @@ from django.views.decorators.http import require_http_methods
 
 from accounts.decorators import player_required
 from games.claves.forms import ClavesRoomForm
-from games.pages import word_language_default as _word_language_default
+from games.pages import page_language
 from games.runtime.errors import GameError
 from games.runtime.errors import error_text as _message
 from games.runtime.rooms import room_create
@@ -25,7 +25,7 @@ def claves_home(request):
                 host=request.player,
                 seats=2,
                 settings=form.cleaned_data,
-                interface_language=_word_language_default(),
+                interface_language=page_language(),
             )
         except GameError as error:
             form.add_error(None, _message(error))

@@ -72,5 +72,7 @@ SPEC = GameSpec(
     blurb=_("The crossword tile game with the Turkish bag, against a friend or the AI."),
     players=_("2 players or you against the AI"),
     home_url_name="cruzadas_home",
+    ways_in=("random_opponent",),
+    home_by_lobby=True,
     guide="games/cruzadas/guide.html",
 )

@@ -5,7 +5,8 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from games.duelo import engine as duelo_engine
-from games.forms import LANGUAGE_NAMES, bot_level_choices
+from games.forms import bot_level_choices
+from wordlists.alphabets import language_names
 
 
 class DueloRoomForm(forms.Form):
@@ -18,9 +19,7 @@ class DueloRoomForm(forms.Form):
         initial="",
         choices=[("", _("Wait for friends")), *[(level, label) for level, label in bot_level_choices()[1:]]],
     )
-    language = forms.ChoiceField(
-        label=_("Word language"), choices=[(code, LANGUAGE_NAMES[code]) for code in duelo_engine.LANGUAGES]
-    )
+    language = forms.ChoiceField(label=_("Word language"), choices=list(language_names(duelo_engine.LANGUAGES).items()))
     rounds = forms.TypedChoiceField(
         label=_("Rounds"),
         coerce=int,

@@ -52,6 +52,7 @@ SPEC = GameSpec(
     blurb=_("Guess the hidden five-letter word before your rivals, all at the same time."),
     players=_("2 to 6 players, bots welcome"),
     home_url_name="duelo_home",
+    ways_in=("quick_match",),
     guide="games/duelo/guide.html",
     stylesheets=("css/wordle.css",),  # the Wordle tiles and keyboard, shared with the Torneo
     room_subtitle="games/duelo/room_subtitle.html",

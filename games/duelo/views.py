@@ -8,11 +8,17 @@ from django.views.decorators.http import require_http_methods
 from accounts.decorators import player_required
 from games.bot_strength import strength_notes
 from games.duelo.forms import DueloRoomForm
-from games.forms import LANGUAGE_NAMES
-from games.pages import word_language_default as _word_language_default
+from games.duelo.spec import SPEC
+from games.pages import page_language
 from games.runtime.errors import GameError
 from games.runtime.errors import error_text as _message
 from games.runtime.rooms import room_create
+
+
+def _word_language_default() -> str:
+    """The page's language when Duelo has words in it, else Spanish."""
+    language = page_language()
+    return language if language in SPEC.word_languages else "es"
 
 
 @require_http_methods(["GET", "POST"])
@@ -28,7 +34,7 @@ def duelo_home(request):
                 host=request.player,
                 seats=data["seats"],
                 bot_level=data["bots"],
-                interface_language=_word_language_default(),
+                interface_language=page_language(),
                 settings={key: data[key] for key in ("language", "rounds", "round_seconds")},
             )
         except GameError as error:
@@ -47,7 +53,7 @@ def duelo_home(request):
         {
             "form": form,
             "default_language": _word_language_default(),
-            "languages": LANGUAGE_NAMES,
+            "languages": SPEC.word_languages,
             "quick_mode": "anyone" if first else "rated",
             "rating": standing_of(request.player, "duelo"),
             "bot_strength": strength_notes("duelo", _word_language_default()),

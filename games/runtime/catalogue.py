@@ -84,8 +84,15 @@ class GameSpec:
     blurb: str = ""
     players: str = ""
     # The URL name of the game's own page ("" none); its views and urls live in games/<slug>/ (games/urls.py
-    # includes every games/<slug>/urls.py it finds).
+    # includes every games/<slug>/urls.py it finds), or the lobby's (`home_by_lobby`).
     home_url_name: str = ""
+    # How the lobby seats people for this game, in the order its section shows them (lobby/ways.py, which says
+    # what each means): "quick_match", "offers" (for credits), "random_opponent", "tournament". The lobby names
+    # no game: its page, its live parts and its pages under /play/<slug>/ follow these.
+    ways_in: tuple[str, ...] = ()
+    # The game's page (/play/<slug>/, templates/games/<slug>/home.html) is served by the lobby, because it shows
+    # the game's ways in (its offers, its queue) beside the game's own ways to play.
+    home_by_lobby: bool = False
     # Stylesheets the room page loads before the game's own `css/<slug>.css` (shared board pieces).
     stylesheets: tuple[str, ...] = ()
     # Templates the room page includes ("" none): after the game's name (the room's options in a line),

@@ -68,6 +68,7 @@ SPEC = GameSpec(
     blurb=_("Eight players, three lives, one-on-one word duels until one is left standing."),
     players=_("8 players, rated"),
     home_url_name="lobby",
+    ways_in=("tournament",),
     guide="games/torneo/guide.html",
     stylesheets=("css/wordle.css",),  # the Wordle tiles and keyboard, shared with Duelo
     room_subtitle="games/torneo/room_subtitle.html",

@@ -46,5 +46,7 @@ SPEC = GameSpec(
     blurb=_("Add a letter, trace a word on the 5x5 grid, beat the clock and your opponent."),
     players=_("2 players or you against a bot, optional stakes"),
     home_url_name="wordgrid_home",
+    ways_in=("offers",),
+    home_by_lobby=True,
     guide="games/wordgrid/guide.html",
 )

@@ -78,7 +78,7 @@ document.addEventListener("click", async (event) => {
 });
 
 // [data-share="42"]: a bar's length as the custom property --share (CSSOM, which the policy allows where a
-// style="" attribute is blocked): the Duelo results' distribution.
+// style="" attribute is blocked): a player's figures' distribution (templates/games/stats/).
 function showShares(root) {
   for (const bar of root.querySelectorAll("[data-share]")) bar.style.setProperty("--share", `${Number(bar.dataset.share) || 0}%`);
 }

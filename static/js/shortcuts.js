@@ -4,54 +4,19 @@
 // leaves the game. The button shows only where there is a physical keyboard to speak of: a mouse or a
 // trackpad (`(hover: hover) and (pointer: fine)`, room.css); on a touch-only phone it would be clutter.
 //
-// The lists say what each board really does (static/js/games/<slug>.js and its parts): a board that
-// changes its keys changes its list here.
+// Each board's module says what its keys do (`shortcuts` in static/js/games/<slug>.js: [keys, what they do],
+// each key shown as a <kbd>, keys side by side meaning any of them), beside the code that handles them: a
+// board that changes its keys changes its list there.
 import { h, t } from "./games/kit.js";
-
-// [keys, what they do] per game; each key is shown as a <kbd> (keys side by side: any of them).
-const KEYS = {
-  duelo: () => [
-    [[t("A–Z")], t("Type a letter of your guess")],
-    [["Enter"], t("Send the guess")],
-    [["Backspace"], t("Delete the last letter")],
-  ],
-  torneo: () => [
-    [[t("A–Z")], t("Type a letter of your guess (on your turn)")],
-    [["Enter"], t("Send the guess")],
-    [["Backspace"], t("Delete the last letter")],
-  ],
-  wordgrid: () => [
-    [["Tab"], t("Go to the grid (one stop), then to the buttons")],
-    [["←", "↑", "→", "↓"], t("Move between the cells")],
-    [[t("Space"), "Enter"], t("Press the cell: choose the new letter's cell, add it to your word, or take the last one off")],
-    [[t("A–Z")], t("Write the new letter")],
-    [["Enter"], t("Play the word (when the focus is not on a cell)")],
-    [["Backspace"], t("Take back the last step")],
-    [["Esc"], t("Clear the move")],
-  ],
-  cruzadas: () => [
-    [["Tab"], t("Go to the board (one stop)")],
-    [["←", "↑", "→", "↓"], t("Move the cursor square")],
-    [["Home", "End"], t("Go to the start or the end of the row")],
-    [[t("A–Z")], t("Place a rack tile of that letter (the blank if you have none) and move on")],
-    [[t("Space")], t("Switch the direction: across or down")],
-    [["Backspace"], t("Take back the last tile placed")],
-    [["Enter"], t("Play")],
-    [["Esc"], t("Take back all the tiles placed")],
-  ],
-  claves: () => [
-    [["Tab"], t("Go to the cards (one stop), then to the buttons")],
-    [["←", "↑", "→", "↓"], t("Move between the words you can touch")],
-    [[t("Space"), "Enter"], t("Touch the word (again: let it go)")],
-    [["Enter"], t("In the clue form: give the clue")],
-  ],
-};
 
 const isTyping = (target) => Boolean(target && target.closest && target.closest("input, textarea, select, [contenteditable]"));
 
-/** Adds the help to the room `room` (a [data-room] element) if its game has a list; returns the dialog or null. */
-export function mountShortcuts(room) {
-  const list = KEYS[room.dataset.game];
+/** Adds the help to the room `room` (a [data-room] element) if its game's board lists its keys; resolves to the
+ * dialog, or null. */
+export async function mountShortcuts(room) {
+  const slug = room.dataset.game;
+  const board = /^[a-z]+$/.test(slug || "") ? await import(`./games/${slug}.js`).catch(() => null) : null;
+  const list = board && board.shortcuts;
   if (!list) return null;
   const title = h("h2", { id: "keys-dialog-title", text: t("Keyboard shortcuts") });
   const close = h("button", { type: "submit", class: "button small secondary", "data-testid": "keys-close",

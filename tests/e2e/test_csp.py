@@ -65,7 +65,7 @@ def test_every_page_and_board_runs_under_the_policy(site_url, browser, screensho
     page.locator("select[name=bots]").select_option("easy")
     page.get_by_test_id("create-room").click()
     page.get_by_test_id("start-match").click()
-    expect(page.locator(".duelo-keyboard")).to_be_attached()
+    expect(page.locator(".wordle-keyboard")).to_be_attached()
 
     open_page(page, site_url + "/play/wordgrid/")
     page.get_by_test_id("practice").click()

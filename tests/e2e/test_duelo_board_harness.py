@@ -60,15 +60,15 @@ def press_letter(page, letter):
 
 
 def key(page, letter):
-    return page.locator(f".duelo-keyboard .keys:visible [data-key='{letter}']")
+    return page.locator(f".wordle-keyboard .keys:visible [data-key='{letter}']")
 
 
 def action(page, name):
-    return page.locator(f".duelo-keyboard .keys:visible [data-action='{name}']")
+    return page.locator(f".wordle-keyboard .keys:visible [data-action='{name}']")
 
 
 def current_row(page):
-    return page.locator(".duelo-grid .row.current")
+    return page.locator(".wordle-grid .row.current")
 
 
 def test_a_player_types_with_both_keyboards_and_a_rejected_guess_shakes_the_row(open_board, screenshot):
@@ -89,7 +89,7 @@ def test_a_player_types_with_both_keyboards_and_a_rejected_guess_shakes_the_row(
     expect(current_row(page)).to_have_class("row current shake")
     expect(page.locator(".duelo-message")).to_have_text("Not in the word list.")
     expect(page.locator(".duelo-message")).to_have_attribute("aria-live", "polite")
-    expect(page.locator(".duelo-grid .row.done")).to_have_count(2)  # nothing was spent
+    expect(page.locator(".wordle-grid .row.done")).to_have_count(2)  # nothing was spent
     screenshot(page, "duelo-rejected-phone")
 
     for _ in range(5):
@@ -122,7 +122,7 @@ def test_the_board_renders_a_snapshot_own_letters_rivals_colours_and_hints(open_
         feed_scenario(page, "es", "playing")
         expect(page.locator(".duelo-round")).to_have_text("Ronda 1 de 3")  # the page's translation wins
         expect(page.locator(".duelo-clock")).to_have_text("1:07")  # server time, not the browser's clock
-        rows = page.locator(".duelo-grid .row.done")
+        rows = page.locator(".wordle-grid .row.done")
         expect(rows.nth(0).locator(".tile")).to_have_text(["B", "O", "L", "L", "O"])
         expect(rows.nth(0).locator(".tile").nth(0)).to_have_attribute("aria-label", "B, amber")
         expect(rows.nth(0).locator(".tile").nth(4)).to_have_attribute("aria-label", "O, green")
@@ -161,7 +161,7 @@ def test_the_board_renders_a_snapshot_own_letters_rivals_colours_and_hints(open_
         expect(results.locator(".need")).to_have_text(["Solved in 3", "Solved in 3", "Not solved"])
         expect(results.locator(".earn")).to_have_text(["+55", "+50", "+0"])
         expect(page.locator(".duelo-card .card-note")).to_have_text("Next round in 6 s")
-        expect(page.locator(".duelo-grid .row.current")).to_have_count(0)
+        expect(page.locator(".wordle-grid .row.current")).to_have_count(0)
         screenshot(page, f"duelo-ending-{suffix}")
 
         # The result screen.
@@ -174,7 +174,7 @@ def test_the_board_renders_a_snapshot_own_letters_rivals_colours_and_hints(open_
         expect(table.nth(1).locator(".total")).to_have_text("165")
         expect(page.get_by_test_id("play-again")).to_have_text("Play again: start a new match from the room.")
         expect(page.locator(".duelo-result")).not_to_contain_text("null")
-        expect(page.locator(".duelo-keyboard")).to_be_hidden()
+        expect(page.locator(".wordle-keyboard")).to_be_hidden()
         assert_no_sideways_scroll(page)
         screenshot(page, f"duelo-result-{suffix}")
         assert not page.js_errors
@@ -187,8 +187,8 @@ def test_the_start_card_blocks_typing_and_results_name_shared_victories_and_draw
     expect(page.locator(".duelo-card .card-count")).to_have_text("3")
     page.keyboard.type("cielo")
     key(page, "a").click()
-    expect(page.locator(".duelo-grid .tile.filled")).to_have_count(0)
-    expect(page.locator(".duelo-keyboard")).to_have_class("duelo-keyboard locked")
+    expect(page.locator(".wordle-grid .tile.filled")).to_have_count(0)
+    expect(page.locator(".wordle-keyboard")).to_have_class("wordle-keyboard locked")
     screenshot(page, "duelo-start-phone")
 
     feed_scenario(page, "en_shared", "finished")
@@ -245,7 +245,7 @@ def test_a_spectator_sees_every_grid_in_colour_only(open_board, screenshot):
 def test_korean_keys_type_basic_jamo_shown_composed(open_board, screenshot):
     page = open_board()
     feed_scenario(page, "ko", "playing")
-    own = page.locator(".duelo-grid .row.done").nth(0)
+    own = page.locator(".wordle-grid .row.done").nth(0)
     expect(own.locator(".tile")).to_have_text(list("ㅂㅏㅣㅇㅜ"))
     expect(own.locator(".syllables")).to_have_text("배우")
     key(page, "ㅅ").click()
@@ -305,10 +305,10 @@ def test_every_keyboard_fits_a_phone_with_keys_at_least_32px(open_board, screens
         page = open_board(viewport)
         feed(page, FRAMES["es"]["room"])
         feed(page, frame)
-        keys = page.locator(".duelo-keyboard .keys:visible .key")
+        keys = page.locator(".wordle-keyboard .keys:visible .key")
         widths = [box["width"] for box in (k.bounding_box() for k in keys.all())]
         assert widths and min(widths) >= 32
-        letter_keys = page.locator(".duelo-keyboard .keys:visible [data-key]").all()
+        letter_keys = page.locator(".wordle-keyboard .keys:visible [data-key]").all()
         letters = {k.get_attribute("data-key") for k in letter_keys}
         if language != "ko":
             assert letters == set(alphabets.alphabet(language))
@@ -316,7 +316,7 @@ def test_every_keyboard_fits_a_phone_with_keys_at_least_32px(open_board, screens
             assert set(alphabets.alphabet("ko")) <= letters | {"ㅏ", "ㅣ"}
         assert_no_sideways_scroll(page)
         if viewport is PHONE:
-            screenshot(page, f"duelo-keyboard-{language}-phone")
+            screenshot(page, f"wordle-keyboard-{language}-phone")
 
 
 def test_snapshots_are_idempotent_and_an_accepted_guess_clears_the_typed_word(open_board):
@@ -333,7 +333,7 @@ def test_snapshots_are_idempotent_and_an_accepted_guess_clears_the_typed_word(op
     feed_scenario(page, "es", "playing")
     stale = copy.deepcopy(FRAMES["es"]["frames"]["opened"])
     feed(page, stale)
-    expect(page.locator(".duelo-grid .row.done")).to_have_count(2)
+    expect(page.locator(".wordle-grid .row.done")).to_have_count(2)
     # Own rows grew: the typed word is spent and the next row is empty.
     expect(current_row(page).locator(".tile.filled")).to_have_count(0)
     assert ref.startswith("guess-")

@@ -13,8 +13,8 @@ DESKTOP = {"width": 1280, "height": 900}
 
 def type_on_screen(page, word: str):
     for letter in word:
-        page.locator(f".duelo-keyboard [data-key='{letter}']").first.click()
-    page.locator(".duelo-keyboard [data-action='enter']").click()
+        page.locator(f".wordle-keyboard [data-key='{letter}']").first.click()
+    page.locator(".wordle-keyboard [data-action='enter']").click()
 
 
 def test_two_players_and_a_bot_play_a_match_to_its_result(live_stack, browser, screenshot):
@@ -60,7 +60,7 @@ def test_two_players_and_a_bot_play_a_match_to_its_result(live_stack, browser, s
     type_on_screen(ana, "qqqqq")
     expect(ana.locator(".duelo-message")).to_contain_text("No está en la lista")
     for _ in range(5):  # the refused word stays in the row, as in any Wordle: Ana deletes it
-        ana.locator(".duelo-keyboard [data-action='back']").click()
+        ana.locator(".wordle-keyboard [data-action='back']").click()
     type_on_screen(ana, hidden)
     screenshot(ana, "duelo-playing-phone")
     beto.keyboard.type(hidden)

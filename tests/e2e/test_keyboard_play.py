@@ -236,12 +236,12 @@ def test_duelo_tiles_and_keys_carry_the_word_language(open_page, scenario, lang)
     page = open_page("duelo", PHONE)
     feed(page, DUELO[scenario]["room"])
     feed(page, DUELO[scenario]["frames"]["playing"])
-    tiles = page.locator(".duelo-grid .tile")
+    tiles = page.locator(".wordle-grid .tile")
     expect(tiles.first).to_have_attribute("lang", lang)
     assert tiles.evaluate_all(f"ts => ts.every((t) => t.lang === '{lang}')")
-    expect(page.locator(".duelo-keyboard [data-key]").first).to_have_attribute("lang", lang)
+    expect(page.locator(".wordle-keyboard [data-key]").first).to_have_attribute("lang", lang)
     if lang == "ko":  # the syllables the jamo compose, beside each row
-        expect(page.locator(".duelo-grid .syllables").first).to_have_attribute("lang", "ko")
+        expect(page.locator(".wordle-grid .syllables").first).to_have_attribute("lang", "ko")
 
 
 def test_torneo_tiles_carry_the_word_language(open_page):

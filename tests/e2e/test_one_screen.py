@@ -65,8 +65,8 @@ def check_duelo(page, size) -> None:
     expect(page.locator(".duelo-banner")).to_be_visible()
     on_screen(page, page.locator(".duelo-clock"), "the clock")
     on_screen(page, page.locator(".duelo-banner"), "the closing countdown")
-    grid = on_screen(page, page.locator(".duelo-grid").first, "the grid")
-    keys = on_screen(page, page.locator(".duelo-keyboard .keys:visible"), "the keyboard")
+    grid = on_screen(page, page.locator(".wordle-grid").first, "the grid")
+    keys = on_screen(page, page.locator(".wordle-keyboard .keys:visible"), "the keyboard")
     not_covered(grid, keys, "the grid")
 
 
@@ -74,7 +74,7 @@ def check_torneo(page, size) -> None:
     on_screen(page, page.locator(".torneo-clock"), "the clock")
     on_screen(page, page.get_by_test_id("turn"), "whose turn")
     row = on_screen(page, page.locator(".row.current").first, "the current row")
-    keys = on_screen(page, page.locator(".duelo-keyboard .keys:visible"), "the keyboard")
+    keys = on_screen(page, page.locator(".wordle-keyboard .keys:visible"), "the keyboard")
     not_covered(row, keys, "the current row")
 
 

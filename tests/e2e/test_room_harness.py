@@ -90,14 +90,14 @@ def test_a_duelo_player_types_nothing_while_away_and_the_board_shows_the_snapsho
             feed(page, frames["closing"])
             expect(page.locator(".duelo-banner")).to_be_visible()
             press(page, "c")
-            expect(page.locator(".duelo-grid .row.current .tile.filled")).to_have_count(1)
+            expect(page.locator(".wordle-grid .row.current .tile.filled")).to_have_count(1)
 
             status(page, "reconnecting")
             for key in "ielo":
                 press(page, key)
             page.keyboard.type("x")
             assert page.evaluate("window.board.typed()") == "c"  # nothing typed while away
-            key = page.locator(".duelo-keyboard .keys:visible [data-key='a']")
+            key = page.locator(".wordle-keyboard .keys:visible [data-key='a']")
             assert key.evaluate("el => el.closest('[inert]') !== null")  # no taps either
             screenshot(page, f"room-reconnecting-{suffix}")
 
@@ -116,7 +116,7 @@ def test_a_duelo_player_types_nothing_while_away_and_the_board_shows_the_snapsho
             assert act["turn"] == frames["playing"]["turn"]
             # A late frame from before the loss changes nothing now.
             feed(page, frames["opened"])
-            expect(page.locator(".duelo-grid .row.done")).to_have_count(2)
+            expect(page.locator(".wordle-grid .row.done")).to_have_count(2)
             assert not page.js_errors
 
 

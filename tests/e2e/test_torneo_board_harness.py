@@ -70,11 +70,11 @@ def screenshot(screenshot):
 
 
 def key(page, letter):
-    return page.locator(f".duelo-keyboard .keys:visible [data-key='{letter}']")
+    return page.locator(f".wordle-keyboard .keys:visible [data-key='{letter}']")
 
 
 def action(page, name):
-    return page.locator(f".duelo-keyboard .keys:visible [data-action='{name}']")
+    return page.locator(f".wordle-keyboard .keys:visible [data-action='{name}']")
 
 
 def current_row(page):
@@ -191,7 +191,7 @@ def test_on_the_rivals_turn_nothing_can_be_typed(open_board, screenshot):
         page = open_board(viewport)
         feed(page, FRAMES["their_turn"])
         expect(page.get_by_test_id("turn")).to_have_text("Gala's turn")
-        expect(page.locator(".duelo-keyboard")).to_have_class(re.compile(r"\blocked\b"))
+        expect(page.locator(".wordle-keyboard")).to_have_class(re.compile(r"\blocked\b"))
         expect(current_row(page)).to_have_class(re.compile(r"\btheirs\b"))
         expect(page.locator(".duelist.to-play .duelist-name")).to_have_text("Gala")
         page.keyboard.type("cielo")
@@ -247,7 +247,7 @@ def test_a_won_duel_shows_the_word_and_waits_for_the_others(open_board, screensh
         end = page.get_by_test_id("duel-end")
         expect(end).to_contain_text("You solved it: you win the duel!")
         expect(page.get_by_test_id("my-word")).to_have_text("PERRO")
-        expect(page.locator(".duelo-keyboard")).to_be_hidden()
+        expect(page.locator(".wordle-keyboard")).to_be_hidden()
         expect(page.get_by_test_id("turn")).to_have_text("Waiting for the other duels to end…")
         expect(page.locator(".torneo-grid .row")).to_have_count(5)  # the rows played, no empty ones
         expect(page.locator(".torneo-grid .row").nth(4).locator(".tile")).to_have_text(list("PERRO"))
@@ -429,10 +429,10 @@ def test_every_word_language_has_a_keyboard_that_fits_a_phone(open_board, screen
     for viewport in (PHONE, DESKTOP):
         page = open_board(viewport)
         feed(page, frame)
-        keys = page.locator(".duelo-keyboard .keys:visible .key")
+        keys = page.locator(".wordle-keyboard .keys:visible .key")
         widths = [box["width"] for box in (k.bounding_box() for k in keys.all())]
         assert widths and min(widths) >= 32
-        letters = {k.get_attribute("data-key") for k in page.locator(".duelo-keyboard .keys:visible [data-key]").all()}
+        letters = {k.get_attribute("data-key") for k in page.locator(".wordle-keyboard .keys:visible [data-key]").all()}
         assert letters == set(alphabets.alphabet(language))
         assert_no_sideways_scroll(page)
         if viewport is PHONE:

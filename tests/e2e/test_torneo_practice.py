@@ -138,8 +138,8 @@ def test_a_group_of_two_plays_a_practice_tournament_to_the_final_standings(fast_
             solved += word == duel.hidden
             if name == "ana":
                 for letter in word:  # on the phone, with the on-screen keys
-                    page.locator(f".duelo-keyboard .keys:visible [data-key='{letter}']").first.click()
-                page.locator(".duelo-keyboard .keys:visible [data-action='enter']").first.click()
+                    page.locator(f".wordle-keyboard .keys:visible [data-key='{letter}']").first.click()
+                page.locator(".wordle-keyboard .keys:visible [data-action='enter']").first.click()
             else:
                 page.keyboard.type(word)
                 page.keyboard.press("Enter")

@@ -33,7 +33,7 @@ CONTRACT = next(
 MODULES = sorted(set(CONTRACT["source_modules"]))
 # Modules of games/<slug>/ that are glue, not rules: how the runtime sees the game (spec), a benchmark
 # command (arena), and whatever talks to Django (the game's own pages: views, urls, forms; its figures on a
-# player's page: stats).
+# player's page: stats; its bots' measured strength in words: strength).
 GLUE = {
     "__init__",
     "spec",
@@ -47,6 +47,7 @@ GLUE = {
     "tasks",
     "admin",
     "stats",
+    "strength",
 }
 # Builds and loads its own files (the word-list service loads them; engines are handed a built graph).
 READS_ITS_FILES = {"wordlists.dawg"}

@@ -13,9 +13,10 @@ import pytest
 from django.test import Client
 
 import games
+from accounts.selectors import GUEST_SESSION_KEY
 from games.kit.errors import IllegalMove
-from games.models import Match, MatchResult
-from games.runtime import archive, catalogue, matches, registry, rooms, scheduling
+from games.models import Match, MatchResult, Room
+from games.runtime import archive, catalogue, matches, registry, scheduling
 from lobby.live_games import live_games
 
 FOLDER = str(Path(__file__).parent / "sixth_game")
@@ -46,12 +47,31 @@ def cuenta():
         _found_anew()
 
 
+def _browser(player) -> Client:
+    browser = Client()
+    session = browser.session
+    session[GUEST_SESSION_KEY] = player.pk
+    session.save()
+    return browser
+
+
 def test_a_sixth_game_in_its_own_folder_is_played_listed_replayed_and_counted(cuenta, alice, bob_guest):
     assert "cuenta" in catalogue.game_slugs() and "cuenta" in registry.ENGINES
     ana = alice.player
-    room = rooms.room_create(game="cuenta", host=ana, seats=2, settings={}, interface_language="es")
-    assert rooms.room_join(room=room, player=bob_guest).index == 1
-    match = matches.match_start(room=room, by=ana)
+
+    # In through the lobby, by the way its spec lists: Ana waits for a random opponent, Bob comes and they play.
+    anas = Client()
+    anas.force_login(alice)
+    lobby = anas.get("/lobby/").content.decode()
+    assert 'data-testid="lobby-cuenta"' in lobby and 'action="/play/cuenta/queue/"' in lobby
+    assert anas.post("/play/cuenta/queue/", {"next": "/lobby/"})["Location"] == "/lobby/"  # waiting
+    assert 'data-testid="cuenta-waiting"' in anas.get("/lobby/").content.decode()
+    assert anas.post("/play/cuenta/quick/").status_code == 404  # a way it does not list: nothing happens
+    joined = _browser(bob_guest).post("/play/cuenta/queue/", {"next": "/lobby/"})
+    room = Room.objects.get(game="cuenta")
+    assert joined["Location"] == f"/r/{room.code}/"
+    match = Match.objects.get(room=room)
+    assert match.lineup == [{"player": ana.pk, "bot": ""}, {"player": bob_guest.pk, "bot": ""}]
 
     # Played through the one service path: turns, a refused move that changes nothing, the end.
     version = matches.match_act(match_id=match.pk, player=ana, action={"type": "add", "step": 2})

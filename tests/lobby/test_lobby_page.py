@@ -46,8 +46,8 @@ def test_the_lobby_shows_every_way_into_a_game(person):
     for section in ("lobby-torneo", "lobby-duelo", "lobby-wordgrid", "lobby-cruzadas"):
         assert f'data-testid="{section}"' in page
     assert 'action="/play/duelo/quick/"' in page and f'href="/r/{duelo_room.code}/"' in page  # open rooms
-    assert 'action="/lobby/torneo/queue/"' in page and "0 other players waiting in your window" in page
-    assert 'action="/lobby/torneo/practice/"' in page and 'action="/g/"' in page
+    assert 'action="/lobby/tournament/queue/"' in page and "0 other players waiting in your window" in page
+    assert 'action="/lobby/tournament/practice/"' in page and 'action="/g/"' in page
     assert f'href="/g/{party.code}/"' in page  # the player's group
     assert f'action="/play/wordgrid/offers/{StakeOffer.objects.get().pk}/accept/"' in page
     # What accepting means, restated for the dialog before any credit moves: stake, pot, payout, the site's share.
@@ -60,7 +60,8 @@ def test_the_lobby_shows_every_way_into_a_game(person):
 def test_the_live_parts_say_what_changed_for_this_player(person):
     ana = guest_browser("Ana")
     live = ana.get("/lobby/live/").json()["parts"]
-    assert set(live) == {"torneo-queue", "torneo-group", "duelo-rooms", "offers", "cruzadas"}
+    # Each part named by its game and its way's part (lobby/ways.py)
+    assert set(live) == {"torneo-queue", "torneo-group", "duelo-rooms", "wordgrid-offers", "cruzadas-queue"}
     assert "0 other players waiting in your window" in live["torneo-queue"]
     for _ in range(2):
         tournament_queue.queue_join_alone(player=person(1100), language="de", interface_language="es")
@@ -71,26 +72,26 @@ def test_the_live_parts_say_what_changed_for_this_player(person):
 
 def test_the_tournament_queue_from_the_lobby_page():
     ana = guest_browser("Ana")
-    assert ana.post("/lobby/torneo/queue/", {"language": "it"})["Location"] == "/lobby/"
+    assert ana.post("/lobby/tournament/queue/", {"language": "it"})["Location"] == "/lobby/"
     assert TicketPlayer.objects.get().ticket.language == "it"
     page = ana.get("/lobby/").content.decode()
-    assert 'data-testid="queue-waiting"' in page and 'action="/lobby/torneo/queue/leave/"' in page
-    twice = ana.post("/lobby/torneo/queue/", {"language": "es"}, follow=True).content.decode()
+    assert 'data-testid="queue-waiting"' in page and 'action="/lobby/tournament/queue/leave/"' in page
+    twice = ana.post("/lobby/tournament/queue/", {"language": "es"}, follow=True).content.decode()
     assert "You are already waiting for a tournament." in twice and TicketPlayer.objects.count() == 1
-    ana.post("/lobby/torneo/queue/leave/")
+    ana.post("/lobby/tournament/queue/leave/")
     assert not TicketPlayer.objects.exists()
-    bad = ana.post("/lobby/torneo/queue/", {"language": "xx"}, follow=True).content.decode()
+    bad = ana.post("/lobby/tournament/queue/", {"language": "xx"}, follow=True).content.decode()
     assert "Choose one of the word languages." in bad and not TicketPlayer.objects.exists()
 
 
 def test_practice_alone_starts_at_once_with_seven_bots():
     ana = guest_browser("Ana")
-    response = ana.post("/lobby/torneo/practice/", {"language": "pl"})
+    response = ana.post("/lobby/tournament/practice/", {"language": "pl"})
     room = Room.objects.get()
     assert response["Location"] == f"/r/{room.code}/" and room.settings == {"language": "pl", "rated": False}
     # Ana is new to Torneo: her seven bots are easy (issue 21).
     assert room.seats.filter(bot_level="easy").count() == 7 and room.matches.get().status == "playing"
-    again = ana.post("/lobby/torneo/practice/", {"language": "pl"}, follow=True).content.decode()
+    again = ana.post("/lobby/tournament/practice/", {"language": "pl"}, follow=True).content.decode()
     assert "You are still playing a tournament. Finish it first." in again and Room.objects.count() == 1
 
 
@@ -112,8 +113,7 @@ def test_the_winners_share_shown_with_the_offers_is_the_wallets(monkeypatch):
     client, _player = member_browser("paula")
     for page in ("/lobby/", "/play/wordgrid/"):
         assert "The winner takes 90 % of the pot" in client.get(page).content.decode()
-    monkeypatch.setattr("lobby.lobby_views.WINNER_SHARE_PERCENT", 85)
-    monkeypatch.setattr("lobby.play_views.WINNER_SHARE_PERCENT", 85)
+    monkeypatch.setattr("lobby.ways.WINNER_SHARE_PERCENT", 85)  # what the offers way shows, on both pages
     for page in ("/lobby/", "/play/wordgrid/"):
         assert "The winner takes 85 % of the pot" in client.get(page).content.decode()
-    assert "The winner takes 85 % of the pot." in client.get("/lobby/live/").json()["parts"]["offers"]
+    assert "The winner takes 85 % of the pot." in client.get("/lobby/live/").json()["parts"]["wordgrid-offers"]

@@ -45,13 +45,13 @@ def test_the_games_sweep_has_no_lobby_parts():
 @pytest.mark.parametrize(
     ("name", "args", "path"),
     [
-        ("duelo_quick", (), "/play/duelo/quick/"),
+        ("quick_match", ("duelo",), "/play/duelo/quick/"),
         ("wordgrid_home", (), "/play/wordgrid/"),
-        ("wordgrid_offer", (), "/play/wordgrid/offers/"),
-        ("wordgrid_offer_cancel", (3,), "/play/wordgrid/offers/3/cancel/"),
-        ("wordgrid_offer_accept", (3,), "/play/wordgrid/offers/3/accept/"),
+        ("offer_new", ("wordgrid",), "/play/wordgrid/offers/"),
+        ("offer_withdraw", ("wordgrid", 3), "/play/wordgrid/offers/3/cancel/"),
+        ("offer_take", ("wordgrid", 3), "/play/wordgrid/offers/3/accept/"),
         ("cruzadas_home", (), "/play/cruzadas/"),
-        ("cruzadas_queue", (), "/play/cruzadas/queue/"),
+        ("random_opponent", ("cruzadas",), "/play/cruzadas/queue/"),
     ],
 )
 def test_the_pages_that_reach_into_the_lobby_keep_their_paths_and_are_the_lobbys(name, args, path):

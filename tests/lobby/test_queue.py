@@ -18,7 +18,8 @@ GAME = "wordgrid"  # the queue is the same for every game; Wordgrid is light to 
 
 @pytest.fixture(autouse=True)
 def queued_game(monkeypatch):
-    monkeypatch.setattr(queue, "QUEUED_GAMES", (GAME,))
+    # As if Wordgrid's spec listed the random-opponent way (lobby/ways.py)
+    monkeypatch.setattr(queue, "game_has_way", lambda game, way: (game, way) == (GAME, "random_opponent"))
     with scheduling.timers_disabled():
         yield
 

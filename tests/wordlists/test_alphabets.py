@@ -280,10 +280,12 @@ def test_uz_from_cyrillic() -> None:
 
 def test_every_word_language_has_its_own_name_and_every_game_names_its_languages_from_that_table():
     from games.duelo import engine as duelo
-    from games.forms import LANGUAGE_NAMES as duelo_names
+    from games.duelo.spec import SPEC as duelo_spec
     from games.torneo import engine as torneo
     from games.torneo.spec import LANGUAGE_NAMES as torneo_names
     from wordlists.alphabets import LANGUAGE_NAMES, LANGUAGES
+
+    duelo_names = duelo_spec.word_languages
 
     assert set(LANGUAGE_NAMES) == set(LANGUAGES)
     assert LANGUAGE_NAMES["ko"] == "한국어" and LANGUAGE_NAMES["uz"] == "Oʻzbekcha"

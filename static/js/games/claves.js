@@ -15,7 +15,7 @@
 // input.js the clue form and the touches, words.js how a word fits its card, texts.js the texts chosen by
 // the view. Here: the messages, the actions and the frames.
 
-import { matchFrames, pendingAct, refusal, roomSeats, transientMessage } from "./kit.js";
+import { matchFrames, pendingAct, refusal, roomSeats, t, transientMessage } from "./kit.js";
 import { wireInput } from "./claves/input.js";
 import { clavesState } from "./claves/state.js";
 import { ERRORS } from "./claves/texts.js";
@@ -102,3 +102,11 @@ export function mountClaves(root, { send } = {}) {
 }
 
 export const mount = mountClaves;
+
+/** The keys of this board, for the room's shortcuts help (static/js/shortcuts.js): [keys, what they do]. */
+export const shortcuts = () => [
+  [["Tab"], t("Go to the cards (one stop), then to the buttons")],
+  [["←", "↑", "→", "↓"], t("Move between the words you can touch")],
+  [[t("Space"), "Enter"], t("Touch the word (again: let it go)")],
+  [["Enter"], t("In the clue form: give the clue")],
+];

@@ -220,3 +220,15 @@ export function mountCruzadas(root, { send } = {}) {
 }
 
 export const mount = mountCruzadas;
+
+/** The keys of this board, for the room's shortcuts help (static/js/shortcuts.js): [keys, what they do]. */
+export const shortcuts = () => [
+  [["Tab"], t("Go to the board (one stop)")],
+  [["←", "↑", "→", "↓"], t("Move the cursor square")],
+  [["Home", "End"], t("Go to the start or the end of the row")],
+  [[t("A–Z")], t("Place a rack tile of that letter (the blank if you have none) and move on")],
+  [[t("Space")], t("Switch the direction: across or down")],
+  [["Backspace"], t("Take back the last tile placed")],
+  [["Enter"], t("Play")],
+  [["Esc"], t("Take back all the tiles placed")],
+];

@@ -28,7 +28,7 @@ export function mountDuelo(root, { send } = {}) {
   const clockEl = h("span", { class: "duelo-clock", role: "timer", "aria-label": t("Time left") });
   const mineEl = h("span", { class: "duelo-mine" });
   const banner = h("p", { class: "duelo-banner", hidden: true, role: "status" });
-  const grid = h("div", { class: "duelo-grid", role: "group", "aria-label": t("Your guesses") });
+  const grid = h("div", { class: "wordle-grid", role: "group", "aria-label": t("Your guesses") });
   const card = h("div", { class: "duelo-card", hidden: true });
   const stage = h("div", { class: "duelo-stage" }, [grid, card]);
   const message = h("p", { class: "duelo-message", role: "status", "aria-live": "polite" });
@@ -42,7 +42,7 @@ export function mountDuelo(root, { send } = {}) {
   const rivals = h("section", { class: "duelo-rivals", "aria-label": t("Rivals") });
   const result = h("section", { class: "duelo-result", hidden: true });
   const main = h("div", { class: "duelo-main" }, [stage, message, keyboard]);
-  const board = h("div", { class: "duelo", "data-phase": "waiting" }, [
+  const board = h("div", { class: "duelo wordle-board", "data-phase": "waiting" }, [
     h("div", { class: "duelo-status" }, [roundEl, mineEl, clockEl]),
     banner,
     h("div", { class: "duelo-body" }, [main, rivals]),
@@ -317,3 +317,10 @@ export function mountDuelo(root, { send } = {}) {
 }
 
 export const mount = mountDuelo;
+
+/** The keys of this board, for the room's shortcuts help (static/js/shortcuts.js): [keys, what they do]. */
+export const shortcuts = () => [
+  [[t("A–Z")], t("Type a letter of your guess")],
+  [["Enter"], t("Send the guess")],
+  [["Backspace"], t("Delete the last letter")],
+];

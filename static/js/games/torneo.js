@@ -51,7 +51,7 @@ export function mountTorneo(root, { send } = {}) {
   const outPanel = h("section", { class: "torneo-out", "data-testid": "out", hidden: true });
   const duelHead = h("div", { class: "duel-head" });
   const turnBar = h("div", { class: "turn-bar", "aria-hidden": "true" }, [h("span")]);
-  const grid = h("div", { class: "duelo-grid torneo-grid", role: "group", "aria-label": t("Shared board") });
+  const grid = h("div", { class: "wordle-grid torneo-grid", role: "group", "aria-label": t("Shared board") });
   const duelEnd = h("div", { class: "duel-end", "data-testid": "duel-end", hidden: true });
   const message = h("p", { class: "torneo-message", role: "status", "aria-live": "polite" });
   const guess = guessInput({
@@ -72,7 +72,7 @@ export function mountTorneo(root, { send } = {}) {
   const main = h("div", { class: "torneo-main" }, [intro, outPanel, duelEl]);
   const side = h("div", { class: "torneo-side" }, [playersEl, leaveButton]);
   const result = h("section", { class: "torneo-result", "data-testid": "result", hidden: true });
-  const board = h("div", { class: "torneo", "data-phase": "waiting" }, [
+  const board = h("div", { class: "torneo wordle-board", "data-phase": "waiting" }, [
     statusEl,
     turnEl,
     h("div", { class: "torneo-body" }, [main, side]),
@@ -205,3 +205,10 @@ export function mountTorneo(root, { send } = {}) {
 }
 
 export const mount = mountTorneo;
+
+/** The keys of this board, for the room's shortcuts help (static/js/shortcuts.js): [keys, what they do]. */
+export const shortcuts = () => [
+  [[t("A–Z")], t("Type a letter of your guess (on your turn)")],
+  [["Enter"], t("Send the guess")],
+  [["Backspace"], t("Delete the last letter")],
+];

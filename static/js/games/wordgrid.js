@@ -175,3 +175,14 @@ export function mountWordgrid(root, { send } = {}) {
 }
 
 export const mount = mountWordgrid;
+
+/** The keys of this board, for the room's shortcuts help (static/js/shortcuts.js): [keys, what they do]. */
+export const shortcuts = () => [
+  [["Tab"], t("Go to the grid (one stop), then to the buttons")],
+  [["←", "↑", "→", "↓"], t("Move between the cells")],
+  [[t("Space"), "Enter"], t("Press the cell: choose the new letter's cell, add it to your word, or take the last one off")],
+  [[t("A–Z")], t("Write the new letter")],
+  [["Enter"], t("Play the word (when the focus is not on a cell)")],
+  [["Backspace"], t("Take back the last step")],
+  [["Esc"], t("Clear the move")],
+];

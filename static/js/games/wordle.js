@@ -2,7 +2,7 @@
 // mark, the on-screen keyboard coloured by the hints, with typing on the physical keyboard, and the guess
 // being typed and sent.
 //
-// Styles: static/css/duelo.css (.duelo-grid .tile, .duelo-keyboard), which every room page loads. A board
+// Styles: static/css/duelo.css (.wordle-grid .tile, .wordle-keyboard), which every room page loads. A board
 // using them sets the colour and size variables (--green, --amber, --grey, --tile, --key-h) on itself.
 //
 //   const keys = wordleKeyboard({ onLetters, onEnter, onBack });
@@ -61,7 +61,7 @@ export function displayWord(language, shown) {
  * the physical keyboard listener removes itself.
  */
 export function wordleKeyboard({ onLetters, onEnter, onBack }) {
-  const element = h("div", { class: "duelo-keyboard", role: "group", "aria-label": t("Keyboard") });
+  const element = h("div", { class: "wordle-keyboard", role: "group", "aria-label": t("Keyboard") });
   let language = null;
   let alphabet = [];
   let hints = {};

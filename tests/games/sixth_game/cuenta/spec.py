@@ -23,6 +23,7 @@ SPEC = GameSpec(
     spectators=True,
     clean_settings=clean_settings,
     order=60,
+    ways_in=("random_opponent",),
     blurb=_("Add one or two; who reaches ten wins."),
     players=_("2 players"),
 )

@@ -10,18 +10,19 @@ from django.views.decorators.http import require_POST
 
 from accounts.decorators import player_required
 from lobby.errors import GameError, error_text, lobby_error
-from lobby.forms import TorneoLanguageForm
+from lobby.forms import WordLanguageForm
+from lobby.selectors import tournament_game
 from lobby.tournament_queue import practice_alone, queue_join_alone, queue_leave_alone
 
 
 def _language(request) -> str | None:
-    form = TorneoLanguageForm(request.POST)
+    form = WordLanguageForm(request.POST, game=tournament_game())
     return form.cleaned_data["language"] if form.is_valid() else None
 
 
 @require_POST
 @player_required
-def torneo_queue_join(request):
+def tournament_queue_join(request):
     """Wait for a rated tournament; if this arrival filled a room, go straight to it."""
     language = _language(request)
     if language is None:
@@ -37,7 +38,7 @@ def torneo_queue_join(request):
 
 @require_POST
 @player_required
-def torneo_queue_leave(request):
+def tournament_queue_leave(request):
     try:
         queue_leave_alone(player=request.player)
     except GameError as error:
@@ -47,7 +48,7 @@ def torneo_queue_leave(request):
 
 @require_POST
 @player_required
-def torneo_practice(request):
+def tournament_practice(request):
     """One player and seven bots, unrated, now."""
     language = _language(request)
     try:
