@@ -26,6 +26,7 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
+from accounts.models import Player
 from games.kit.contract import gettext_noop
 from games.models import Match, Room
 from games.runtime import presence
@@ -88,7 +89,7 @@ def away_for(match: Match, code: str | None = None, now: datetime | None = None)
     return {seats[player]: seconds for player, seconds in gone.items()}
 
 
-def match_claim(*, match_id: int, player, now: datetime | None = None, room_id: int | None = None) -> bool:
+def match_claim(*, match_id: int, player: Player, now: datetime | None = None, room_id: int | None = None) -> bool:
     """`player` ends a game without a clock whose every other person has been away long enough (see the module's
     docstring). Raises a Refusal, changing nothing, when the game has no claim, `player` does not sit at it, or
     someone is still there or not away long enough (its `seconds`: how long yet). Returns True once ended.

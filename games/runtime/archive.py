@@ -205,7 +205,8 @@ def round_analysis_kept(match_id: int, number: int) -> dict[str, Any] | None:
     kept = MatchArchive.objects.filter(match_id=match_id).values_list("analysis", flat=True).first()
     if kept:
         return _round_of(kept, number)
-    return cache.get(round_key(match_id, number))
+    found: dict[str, Any] | None = cache.get(round_key(match_id, number))
+    return found
 
 
 def round_ended(match_id: int, number: int) -> bool:
@@ -242,7 +243,9 @@ def round_analysis(match_id: int, number: int) -> dict[str, Any] | None:
     module = analysis_module(match.game)
     if module is None:
         return None
-    entry = module.analyse_round(steps, number, words=lexicon, **spec_for(match.game).engine_kwargs())
+    entry: dict[str, Any] | None = module.analyse_round(
+        steps, number, words=lexicon, **spec_for(match.game).engine_kwargs()
+    )
     if entry is not None:
         cache.set(round_key(match_id, number), entry, ROUND_CACHE_SECONDS)
     return entry

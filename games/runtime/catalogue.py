@@ -137,7 +137,7 @@ class GameSpec:
             raise Refusal(
                 "bad_bot_level", _("Choose a bot level: %(choices)s."), {"choices": ", ".join(self.bot_levels)}
             )
-        return level
+        return str(level)
 
 
 def _discover() -> dict[str, GameSpec]:

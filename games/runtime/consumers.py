@@ -9,7 +9,9 @@ import json
 import logging
 import time
 import weakref
+from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
+from typing import Any, ParamSpec, TypeVar
 
 from asgiref.sync import SyncToAsync
 from autobahn.exception import Disconnected
@@ -38,7 +40,7 @@ TRY_AGAIN_LATER = 4503
 MAX_FRAME_BYTES = 2048
 
 
-def socket_language(scope) -> str:
+def socket_language(scope: dict[str, Any]) -> str:
     """The language a socket's errors are written in: the page's language cookie, else the site's."""
     from django.conf import settings
 
@@ -78,14 +80,18 @@ def database_threads_done() -> None:
         _executor = None
 
 
-def in_database_thread(function):
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+def in_database_thread(function: Callable[P, R]) -> Callable[P, Awaitable[R]]:
     """`function` as an awaitable that runs it in one of the sockets' database threads. Its connection goes back
     to the pool when it returns, whatever happened (a thread of this pool holds none between calls)."""
     global _executor
     if _executor is None:
         _executor = _database_threads()
 
-    def call(*args, **kwargs):
+    def call(*args: P.args, **kwargs: P.kwargs) -> R:
         close_old_connections()
         try:
             return function(*args, **kwargs)
@@ -95,7 +101,7 @@ def in_database_thread(function):
     return SyncToAsync(call, thread_sensitive=False, executor=_executor)
 
 
-_resyncs: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+_resyncs: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, Resync] = weakref.WeakKeyDictionary()
 
 
 def resync_of_this_loop() -> Resync:
@@ -125,7 +131,7 @@ async def admitted(consumer: AsyncWebsocketConsumer, player_id: int) -> bool:
     return allowed
 
 
-async def quietly(what: str, step) -> None:
+async def quietly(what: str, step: Awaitable[Any]) -> None:
     """A presence write that fails (Redis down) must not close the socket: presence catches up on the
     next ping, and the room works without it meanwhile."""
     try:
@@ -157,17 +163,17 @@ class SiteSocket(AsyncWebsocketConsumer):
     CPU a move, and the reason a viewer's update waited for other rooms' moves). These handlers reach the
     database only through `in_database_thread` (below), which closes stale connections itself, before and after."""
 
-    async def dispatch(self, message):
+    async def dispatch(self, message: dict[str, Any]) -> None:
         handler = getattr(self, get_handler_name(message), None)
         if handler is None:
             raise ValueError(f"No handler for message type {message['type']}")
         await handler(message)
 
-    async def layer_recovered(self, event):
+    async def layer_recovered(self, event: dict[str, Any]) -> None:
         """This process' channel layer reads Redis again after an outage (games.runtime.layer): whatever was
         published meanwhile may have reached nobody. Each kind of socket says what its page must look at again."""
 
-    async def send(self, text_data=None, bytes_data=None, close=False):
+    async def send(self, text_data: str | None = None, bytes_data: bytes | None = None, close: bool = False) -> None:
         """Send a frame; one for a socket that closed while it was on its way is dropped. daphne raises
         autobahn's `Disconnected` for it ("Attempt to send on a closed protocol"), which ended the consumer
         with a traceback in the log (the long soak: 44 of them as a thousand people left with updates and
@@ -179,7 +185,7 @@ class SiteSocket(AsyncWebsocketConsumer):
 
 
 class RoomConsumer(SiteSocket):
-    async def connect(self):
+    async def connect(self) -> None:
         self.player = self.scope.get("player")
         self.code = self.scope["url_route"]["kwargs"]["code"].upper()
         if self.player is None:
@@ -200,7 +206,9 @@ class RoomConsumer(SiteSocket):
         self.room_id: int = room_id
         self.language = self._language()
         self.bucket, self.heartbeat = Bucket(), Heartbeat()
-        self.sent_match_id = self.sent_match_version = self.sent_room_version = None
+        self.sent_match_id: int | None = None
+        self.sent_match_version: int | None = None
+        self.sent_room_version: int | None = None
         await self.channel_layer.group_add(broadcast.room_group(self.code), self.channel_name)
         await self.accept()
         await quietly("arrive", presence.arrive(self.code, self.player.pk, self.channel_name))
@@ -209,7 +217,7 @@ class RoomConsumer(SiteSocket):
         await broadcast_async(self.code, arrival=self.channel_name)
         await self.send_snapshots()
 
-    async def disconnect(self, code):
+    async def disconnect(self, code: int) -> None:
         if getattr(self, "room_id", None) is None:
             return
         await quietly("leave", presence.leave(self.code, self.player.pk, self.channel_name))
@@ -221,7 +229,7 @@ class RoomConsumer(SiteSocket):
 
     # -- from the client --------------------------------------------------------------------------
 
-    async def receive(self, text_data=None, bytes_data=None):
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         if not self.bucket.take():
             if self.bucket.flooding:
                 await self.close(code=FLOODING)
@@ -246,7 +254,7 @@ class RoomConsumer(SiteSocket):
         else:
             await self.send_error("unknown_type", _("Unknown frame type."))
 
-    async def act(self, frame: dict):
+    async def act(self, frame: dict[str, Any]) -> None:
         action, match_id, ref, turn = frame.get("action"), frame.get("match_id"), frame.get("ref"), frame.get("turn")
         if not isinstance(action, dict) or not isinstance(match_id, int) or isinstance(match_id, bool):
             await self.send_game_error(MalformedAction(_("An act frame needs a match_id and an action object.")), ref)
@@ -259,7 +267,7 @@ class RoomConsumer(SiteSocket):
             match_act, ref, match_id=match_id, player=self.player, action=action, turn=turn, room_id=self.room_id
         )
 
-    async def claim(self, frame: dict):
+    async def claim(self, frame: dict[str, Any]) -> None:
         """The one left behind ends a game without a clock (games.runtime.abandon.match_claim): the frame names
         the match, so a claim made for one that ended meanwhile changes nothing."""
         match_id, ref = frame.get("match_id"), frame.get("ref")
@@ -268,7 +276,7 @@ class RoomConsumer(SiteSocket):
             return
         await self.in_service(match_claim, ref, match_id=match_id, player=self.player, room_id=self.room_id)
 
-    async def in_service(self, service, ref, **arguments) -> None:
+    async def in_service(self, service: Callable[..., Any], ref: Any, **arguments: Any) -> None:
         """Call a service that writes (a move, a claim) in a database thread: its refusal is told to this socket
         alone, so is the database being away (nothing happened: its transaction never committed); an `ok` with
         the frame's ref confirms it. What changed reaches everyone by the room's announcement."""
@@ -291,7 +299,7 @@ class RoomConsumer(SiteSocket):
 
     # -- from the room's group ----------------------------------------------------------------------
 
-    async def room_changed(self, event):
+    async def room_changed(self, event: dict[str, Any]) -> None:
         if event.get("arrival") == self.channel_name:
             return  # this socket's own arrival: it sent itself fresh snapshots when it connected
         # A move or a clock step announces the match's version and no room version: the room is as it was,
@@ -307,20 +315,20 @@ class RoomConsumer(SiteSocket):
         else:
             await self.send_snapshots()
 
-    async def layer_recovered(self, event):
+    async def layer_recovered(self, event: dict[str, Any]) -> None:
         """Back from an outage (games.runtime.layer): this viewer is shown whatever changed while the
         announcements reached nobody, read now with the other sockets of the process (games.runtime.resync);
         what changes from now on is announced as usual."""
         resync_of_this_loop().join(self)
 
-    async def send_published(self, match_id: int, version: int, frames: dict):
+    async def send_published(self, match_id: int, version: int, frames: dict[str, Any]) -> None:
         sent = self.sent_match_id, self.sent_match_version
         if sent[0] is not None and sent[1] is not None and (match_id, version) <= sent:
             return
         self.sent_match_id, self.sent_match_version = match_id, version
         await self.send(text_data=published_frame(frames, self.player))
 
-    async def send_match_snapshot(self, match_id: int):
+    async def send_match_snapshot(self, match_id: int) -> None:
         try:
             match, awaited = await in_database_thread(room_match_frame)(self.room_id, match_id, self.player)
             if awaited and await self.arrive(match_id):
@@ -334,7 +342,7 @@ class RoomConsumer(SiteSocket):
             self.sent_match_id, self.sent_match_version = match["match_id"], match["v"]
             await self.send_json(match)
 
-    async def send_snapshots(self, force: bool = False):
+    async def send_snapshots(self, force: bool = False) -> None:
         try:
             online, away = await presence.absence_async(self.code)
         except Exception:
@@ -344,7 +352,7 @@ class RoomConsumer(SiteSocket):
             room, match, awaited = await in_database_thread(room_frames)(
                 self.room_id, self.player, invite_url=self._invite_url(self.code), online=online, away=away
             )
-            arrived = awaited and await self.arrive(match["match_id"])
+            arrived = match is not None and awaited and await self.arrive(match["match_id"])
         except Exception as error:
             if not database.note(error):
                 raise
@@ -367,10 +375,10 @@ class RoomConsumer(SiteSocket):
 
     # -- helpers ------------------------------------------------------------------------------------
 
-    async def send_error(self, code: str, message: str, ref=None, params=None):
+    async def send_error(self, code: str, message: str, ref: Any = None, params: dict[str, Any] | None = None) -> None:
         await self.send_game_error(GameError(code, message, params), ref)
 
-    async def send_game_error(self, error: GameError, ref=None):
+    async def send_game_error(self, error: GameError, ref: Any = None) -> None:
         with translation.override(self.language):
             text = error_text(error)
         frame = {"type": "error", "code": error.code, "message": text}
@@ -378,7 +386,7 @@ class RoomConsumer(SiteSocket):
             frame["ref"] = ref[:64]
         await self.send_json(frame)
 
-    async def send_json(self, payload: dict):
+    async def send_json(self, payload: dict[str, Any]) -> None:
         await self.send(text_data=json.dumps(payload, ensure_ascii=False))
 
     async def _room_id(self) -> int | None:

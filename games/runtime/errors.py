@@ -3,6 +3,8 @@ translation, and parameters. Engines raise IllegalMove for the rules (MalformedA
 for an action of the wrong shape); rooms, matches' refusals (not_begun, stale_turn ...), settings and the
 lobby raise Refusal. Both are GameError, so consumers and views catch and translate them one way."""
 
+from typing import Any
+
 from django.utils.translation import gettext
 
 from games.kit.contract import gettext_noop as _
@@ -31,7 +33,7 @@ MESSAGES = {
 }
 
 
-def room_error(code: str, **params) -> Refusal:
+def room_error(code: str, **params: Any) -> Refusal:
     return Refusal(code, MESSAGES[code], params)
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import time
+from typing import Any
 
 # A token bucket per socket: a person types a few frames a second at most.
 BUCKET_SIZE, REFILL_PER_SECOND = 20, 5.0
@@ -13,7 +14,7 @@ STRIKES_BEFORE_CLOSE = 20
 FORGIVE_SECONDS = 1.0
 
 
-def parse_frame(text_data: str | None, max_bytes: int) -> dict | None:
+def parse_frame(text_data: str | None, max_bytes: int) -> dict[str, Any] | None:
     """A JSON object with a string `type`, or None. Text that JSON allows but UTF-8 cannot carry (a lone
     surrogate such as "\\ud800") is refused here: echoed back or stored, it would fail deep inside."""
     if not text_data or len(text_data) > max_bytes:

@@ -29,7 +29,7 @@ RETRY_SECONDS = 0.5
 
 
 class RecoveringShard(RedisSingleShardConnection):
-    async def _do_receiving(self):
+    async def _do_receiving(self) -> None:
         broken = False
         while True:
             try:
@@ -58,7 +58,7 @@ class RecoveringShard(RedisSingleShardConnection):
 
 
 class RecoveringLoopLayer(RedisPubSubLoopLayer):
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         hosts: list[Any] = [shard.host for shard in vars(self)["_shards"]]
         self._shards = [RecoveringShard(host, self) for host in hosts]
@@ -67,11 +67,12 @@ class RecoveringLoopLayer(RedisPubSubLoopLayer):
 class RecoveringPubSubChannelLayer(RedisPubSubChannelLayer):
     """settings.CHANNEL_LAYERS' backend: channels_redis' pub/sub layer whose sockets look again after an outage."""
 
-    def _get_layer(self):
+    def _get_layer(self) -> RecoveringLoopLayer:
         loop = asyncio.get_running_loop()
         if loop not in self._layers:
             from channels_redis.utils import _wrap_close
 
             self._layers[loop] = RecoveringLoopLayer(*self._args, **self._kwargs, channel_layer=self)
             _wrap_close(self, loop)
-        return self._layers[loop]
+        layer: RecoveringLoopLayer = self._layers[loop]
+        return layer

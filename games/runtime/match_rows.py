@@ -29,7 +29,7 @@ def _table(model: type[Model]) -> str:
     return connection.ops.quote_name(model._meta.db_table)
 
 
-def _columns(model: type[Model], names: Sequence[str]) -> list[Field]:
+def _columns(model: type[Model], names: Sequence[str]) -> list[Field[Any, Any]]:
     """The model's own (concrete) fields of these names, in this order."""
     fields = {field.name: field for field in model._meta.concrete_fields}
     return [fields[name] for name in names]

@@ -63,7 +63,7 @@ def _recent_hidden_words(room: Room, game: Game) -> set[str]:
     return {word for state in _recent_states(room, game) for word in game.engine.drawn_words(state)}
 
 
-def _remembered_list(game: Game, settings: dict) -> str | None:
+def _remembered_list(game: Game, settings: dict[str, Any]) -> str | None:
     """The hidden list whose words the room remembers for this game (GameSpec.remembers_words), or None."""
     spec = game.spec
     slug = spec.hidden_list(settings) if spec.remembers_words and spec.hidden_list else None
@@ -89,7 +89,7 @@ def _remember_words(room: Room, slug: str, used: list[str], drawn: list[str]) ->
     room.save(update_fields=["used_words"])
 
 
-def _banned_words(game: Game, settings: dict) -> set[str]:
+def _banned_words(game: Game, settings: dict[str, Any]) -> set[str]:
     """Words admins took off hidden-word duty for this game's hidden list (wordlists.BannedWord)."""
     spec = game.spec
     slugs = spec.hidden_list(settings) if spec.hidden_list else ()
@@ -477,7 +477,14 @@ def _apply(match: Match, game: Game, seat: int, action: Action, now: datetime, s
 
 
 def _save(
-    match: Match, game: Game, state: Any, events: list[dict], now: datetime, *, made: Input, before: Any = None
+    match: Match,
+    game: Game,
+    state: Any,
+    events: list[dict[str, Any]],
+    now: datetime,
+    *,
+    made: Input,
+    before: Any = None,
 ) -> None:
     """Write the match's new `state` and its events, with the input that `made` it (what the replay plays
     again: games.kit.rerun) in the same INSERT. `before`: the state it replaces, parsed, when the caller
@@ -585,7 +592,7 @@ def _after_commit(
     bots_state = state if match.status == Match.PLAYING else None
     ref = f"match {match_id} v{version}"
 
-    def publish():
+    def publish() -> None:
         if applied is not None:
             deadline, lane = applied
             observe.record(observe.CLOCK, game=slug, lane=lane, late_ms=round(observe.late_ms(deadline.timestamp()), 1))

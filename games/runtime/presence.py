@@ -20,6 +20,7 @@ import logging
 import time
 import weakref
 from collections.abc import Iterable
+from typing import Any
 
 import redis.asyncio as aioredis
 from django.conf import settings
@@ -36,7 +37,7 @@ ROOMS_KEY = "dg:presence-rooms"
 
 # One client per event loop: an asyncio connection belongs to the loop that opened it (daphne has one;
 # test runners make one per test).
-_clients: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+_clients: weakref.WeakKeyDictionary[Any, Any] = weakref.WeakKeyDictionary()
 
 
 def _client() -> aioredis.Redis:
@@ -116,7 +117,7 @@ async def absence_async(code: str) -> tuple[set[int], dict[int, float]]:
 _sync = None
 
 
-def _sync_client():
+def _sync_client() -> Any:
     global _sync
     if _sync is None:
         import redis
@@ -145,7 +146,7 @@ def absences(codes: Iterable[str], now: float | None = None) -> dict[str, tuple[
     return {code: _absence(answers[2 * i], answers[2 * i + 1], now) for i, code in enumerate(codes)}
 
 
-def _absence(members, closed, now: float) -> tuple[set[int], dict[int, float]]:
+def _absence(members: Any, closed: Any, now: float) -> tuple[set[int], dict[int, float]]:
     online_now = {_player(member) for member, heard in members if heard >= now - TTL_SECONDS}
     away = {int(player): float(since) for player, since in closed.items()}
     for member, heard in members:
@@ -188,7 +189,7 @@ def silent_sweep(now: float | None = None) -> list[str]:
     return changed
 
 
-def _forget(client, code: str, silent: Iterable[tuple[bytes, float]], live: set[int]) -> None:
+def _forget(client: Any, code: str, silent: Iterable[tuple[bytes, float]], live: set[int]) -> None:
     last_heard: dict[int, float] = {}
     for member, heard in silent:
         player = _player(member)
@@ -223,4 +224,4 @@ async def admit(player_id: int) -> bool:
     pipe.zcard(key)
     pipe.expire(key, 2 * CONNECT_WINDOW_SECONDS)
     _dropped, _added, count, _expires = await pipe.execute()
-    return count <= MAX_CONNECTS
+    return bool(count <= MAX_CONNECTS)

@@ -94,7 +94,7 @@ class Resync:
         self.in_database = in_database
         self.when_database_back = when_database_back
         self.waiting: list[Looker] = []
-        self.pending: asyncio.Task | None = None
+        self.pending: asyncio.Task[None] | None = None
         # Sockets that could not read what they were told of (the database away): they look again together
         # once it answers, as after the channel layer's outage (the long soak: a socket behind the database's
         # outage showed its match's latest version only at the next change, 16.6 s after it returned).

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Mapping
+from datetime import datetime
 from typing import Any
 
 from django.db import IntegrityError, transaction
@@ -56,7 +57,7 @@ def room_create(
     interface_language: str,
     bot_level: str = "",
     is_public: bool = False,
-    launch_at=None,
+    launch_at: datetime | None = None,
     host_seated: bool = True,
     rated: bool = False,
 ) -> Room:

@@ -14,6 +14,7 @@ import contextlib
 import logging
 import random
 import secrets
+from collections.abc import Iterator
 from typing import Any
 
 from celery import current_app
@@ -37,7 +38,7 @@ _disabled = False
 
 
 @contextlib.contextmanager
-def timers_disabled():
+def timers_disabled() -> Iterator[None]:
     """For tools that drive the clock themselves (the selfplay command): no Celery tasks are armed."""
     global _disabled
     previous, _disabled = _disabled, True
@@ -47,7 +48,7 @@ def timers_disabled():
         _disabled = previous
 
 
-def enqueue(task: str, args: tuple, **options) -> None:
+def enqueue(task: str, args: tuple[Any, ...], **options: Any) -> None:
     """Send the task named `task` to the workers of its lane (`eta=` or `countdown=` as for apply_async)."""
     current_app.send_task(task, args, **options)
 
@@ -77,7 +78,7 @@ def queue_depth(queue: str) -> int:
             return 0
 
 
-def enqueue_batch(task: str, args: tuple, key: str, backlog: int | None = None) -> bool:
+def enqueue_batch(task: str, args: tuple[Any, ...], key: str, backlog: int | None = None) -> bool:
     """Send a batch task unless the same work (`key`) is pending already or the batch lane holds `backlog`
     tasks (BATCH_BACKLOG by default). Returns whether it was sent. Never raises for a full lane: batch work is
     deferred, live work never waits for it."""

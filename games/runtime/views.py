@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import time
+from collections.abc import Iterable
 from typing import Any
 
 import orjson
@@ -12,7 +13,7 @@ from django.utils import timezone
 
 from accounts.models import Player
 from accounts.nicknames import bot_name
-from games.models import Match, Room
+from games.models import Match, Room, Seat
 from games.runtime import presence, rated
 from games.runtime.catalogue import spec_for
 from games.runtime.registry import Game, game_for
@@ -88,7 +89,7 @@ def room_snapshot(
     }
 
 
-def _away_for(seats, online: set[int], away: dict[int, float], started: float) -> dict[int, float]:
+def _away_for(seats: Iterable[Seat], online: set[int], away: dict[int, float], started: float) -> dict[int, float]:
     """Seconds each seated person not online has been away, from their last socket or the match's start."""
     people = [seat.player_id for seat in seats if seat.player_id]
     gone = presence.away_seconds(people, online, away, started, time.time())
@@ -193,7 +194,7 @@ def published_frame(frames: dict[str, Any], viewer: Player) -> str:
     now (a key put in front of the encoded object: the frame is not parsed again)."""
     players = frames["players"]
     seat = players.index(viewer.pk) if viewer.pk in players else None
-    text = frames["spectator"] if seat is None else frames["seats"][seat]
+    text: str = frames["spectator"] if seat is None else frames["seats"][seat]
     return '{"server_time":' + json.dumps(timezone.now().isoformat()) + "," + text[1:]
 
 
