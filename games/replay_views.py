@@ -27,6 +27,7 @@ from games.kit.rerun import ACT, CLOCK, STOP
 from games.models import Match, MatchArchive
 from games.runtime.archive import analysed_games, archive_build, round_analysis_kept, round_analysis_send, round_ended
 from games.runtime.catalogue import spec_for
+from games.runtime.registry import game_for
 from games.selectors import room_is_listed
 from wordlists.alphabets import LANGUAGE_NAMES
 
@@ -77,7 +78,7 @@ def match_replay(request, match_id: int):
         "aborted": bool((match.outcome or {}).get("aborted")),
         "live": match.status != Match.FINISHED,
         "watch_url": _watch_url(match),
-        "dictionaries": dictionaries(match.state),
+        "dictionaries": dictionaries(match),
     }
     return render(request, "games/replay.html", context)
 
@@ -89,15 +90,14 @@ def _watch_url(match: Match) -> str | None:
     return reverse("room_watch", args=[match.room.code])
 
 
-def dictionaries(state: dict[str, Any]) -> list[tuple[str, str | None]]:
-    """The word lists the match was played with and their versions, as its state recorded them for good (Duelo
-    and the Torneo: every list by slug; the others: their one list). Hidden-word lists are left out: their page
-    gives nothing away, but the list a player checks words against is the valid one."""
-    if isinstance(state.get("list_versions"), dict):
-        return sorted((slug, version) for slug, version in state["list_versions"].items() if "hidden" not in slug)
-    if state.get("list_slug"):
-        return [(state["list_slug"], state.get("list_version"))]
-    return []
+def dictionaries(match: Match) -> list[tuple[str, str | None]]:
+    """The word lists the match was played with and their versions, as its engine says its state recorded them
+    for good (`word_lists`). Hidden-word lists are left out: their page gives nothing away, but the list a player
+    checks words against is the valid one."""
+    engine = game_for(match.game).engine
+    return [
+        (slug, version) for slug, version in engine.word_lists(engine.from_json(match.state)) if "hidden" not in slug
+    ]
 
 
 @require_GET

@@ -506,6 +506,11 @@ def turn_of(state: State, seat: int) -> str | None:
     return None
 
 
+def word_lists(state: State) -> list[tuple[str, str | None]]:
+    """The list this match is played with, with the version it recorded for good (the replay says it)."""
+    return [(state.list_slug, state.list_version)]
+
+
 def drawn_words(state: State) -> list[str]:
     """The board's words (the room remembers them and avoids them until its cycle of the list is spent)."""
     return state.words

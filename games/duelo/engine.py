@@ -508,6 +508,11 @@ def turn_of(state: State, seat: int) -> str | None:
     return f"round:{state.current.number}"
 
 
+def word_lists(state: State) -> list[tuple[str, str | None]]:
+    """Every list this match is played with, by slug, with the version it recorded for good (the replay says them)."""
+    return sorted(state.list_versions.items())
+
+
 def drawn_words(state: State) -> list[str]:
     """The hidden words drawn for this match, one per round (the room avoids them in its next matches)."""
     return state.hidden_words

@@ -89,6 +89,8 @@ class EngineHooks(Engine, Protocol):
 
     def drawn_words(self, state: Any) -> Sequence[str]: ...
 
+    def word_lists(self, state: Any) -> Sequence[tuple[str, str | None]]: ...
+
     def progress(self, state: Any) -> Progress | None: ...
 
 
@@ -152,6 +154,11 @@ def default_drawn_words(engine: Engine, state: Any) -> Sequence[str]:
     return ()
 
 
+def default_word_lists(engine: Engine, state: Any) -> Sequence[tuple[str, str | None]]:
+    """No word list: a game played without words says nothing of its dictionaries."""
+    return ()
+
+
 def default_progress(engine: Engine, state: Any) -> Progress | None:
     """Nothing to say of how far along it is: the live list shows the players alone."""
     return None
@@ -165,6 +172,7 @@ DEFAULT_HOOKS: dict[str, Callable[..., Any]] = {
     "views": default_views,
     "drawn_words": default_drawn_words,
     "progress": default_progress,
+    "word_lists": default_word_lists,
 }
 
 

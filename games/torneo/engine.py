@@ -609,6 +609,11 @@ def turn_of(state: State, seat: int) -> str | None:
     return None
 
 
+def word_lists(state: State) -> list[tuple[str, str | None]]:
+    """Every list this match is played with, by slug, with the version it recorded for good (the replay says them)."""
+    return sorted(state.list_versions.items())
+
+
 def drawn_words(state: State) -> list[str]:
     """Every duel's word drawn for this tournament, played or not (the room avoids them in its next ones)."""
     return [word for block in state.words for _length, word, _shown in block]

@@ -528,3 +528,8 @@ def outcome(state: State) -> Outcome | None:
             "moves": len(state.plays),
         },
     )
+
+
+def word_lists(state: State) -> list[tuple[str, str | None]]:
+    """The list this match is played with, with the version it recorded for good (the replay says it)."""
+    return [(state.list_slug, state.list_version)]

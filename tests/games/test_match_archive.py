@@ -143,7 +143,7 @@ def test_a_finished_match_replays_every_version_exactly_as_a_spectator_saw_it(ga
     page = Client().get(f"/m/{match.pk}/")
     assert page.status_code == 200 and "data-replay-url" in page.content.decode()
     # The replay says which dictionary (and which version of it) the match was played with.
-    played_with = replay_views.dictionaries(match.state)
+    played_with = replay_views.dictionaries(match)
     assert played_with and all(version for _slug, version in played_with)
     for slug, version in played_with:
         assert f'href="/words/{slug}/"' in page.content.decode() and version in page.content.decode()
