@@ -18,6 +18,7 @@ from django.utils import timezone
 from accounts.models import Player
 from games.models import Match, MatchResult, Room, Seat
 from games.runtime.broadcast import after_commit
+from games.runtime.catalogue import spec_for
 from games.runtime.matches import match_start
 from games.runtime.rooms import room_create, room_drop_free_seats, room_fill_with_bots, room_join, room_leave
 from games.runtime.scheduling import enqueue
@@ -80,12 +81,13 @@ def quick_match_join(*, player: Player, game: str, language: str, interface_lang
                 continue
             if room_join(room=room, player=player) is not None:
                 return room
-    # A player's first quick match ever is one round, so the first game stays short.
-    rounds = 1 if is_first_quick_match(player, game) else None
+    # A player's first quick match of the game is played as its spec says a newcomer's is (Duelo: one round,
+    # so that the first game stays short).
+    first = spec_for(game).newcomer_settings if is_first_quick_match(player, game) else {}
     room = room_create(
         game=game,
         host=player,
-        settings={"language": language, **({"rounds": rounds} if rounds else {})},
+        settings={"language": language, **first},
         seats=QUICK_MATCH_SEATS,
         interface_language=interface_language,
         is_public=True,

@@ -53,6 +53,7 @@ SPEC = GameSpec(
     players=_("2 to 6 players, bots welcome"),
     home_url_name="duelo_home",
     ways_in=("quick_match",),
+    newcomer_settings={"rounds": 1},
     guide="games/duelo/guide.html",
     stylesheets=("css/wordle.css",),  # the Wordle tiles and keyboard, shared with the Torneo
     room_subtitle="games/duelo/room_subtitle.html",

@@ -90,6 +90,9 @@ class GameSpec:
     # what each means): "quick_match", "offers" (for credits), "random_opponent", "tournament". The lobby names
     # no game: its page, its live parts and its pages under /play/<slug>/ follow these.
     ways_in: tuple[str, ...] = ()
+    # The settings of a player's first quick match of the game (the lobby's quick_match way), over the room's
+    # defaults: Duelo plays one round, so that the first game stays short.
+    newcomer_settings: Mapping[str, Any] = field(default_factory=dict)
     # The game's page (/play/<slug>/, templates/games/<slug>/home.html) is served by the lobby, because it shows
     # the game's ways in (its offers, its queue) beside the game's own ways to play.
     home_by_lobby: bool = False
