@@ -71,7 +71,7 @@ def test_two_members_play_for_credits_and_both_see_the_result_and_their_balances
     beto.get_by_test_id("accept-offer").click()
     terms = beto.get_by_test_id("confirm-dialog")
     expect(terms).to_be_visible()
-    expect(terms).to_contain_text("¿Jugar al Wordgrid contra Ana por créditos?")
+    expect(terms).to_contain_text("¿Jugar a Wordgrid contra Ana por créditos?")
     for name, value in (("stake", "50"), ("pot", "100"), ("payout", "90"), ("fee", "10")):
         expect(terms.get_by_test_id(f"terms-{name}")).to_have_text(value)
     screenshot(beto, "wordgrid-stake-terms-desktop")
