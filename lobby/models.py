@@ -3,6 +3,7 @@ from django.utils.translation import gettext_lazy as _
 
 from accounts.models import Player
 from games.runtime.catalogue import spec_for
+from lobby.game_ways import tournament_game
 from wallet.conf import payout_for
 
 
@@ -111,9 +112,7 @@ class Party(models.Model):
 
     @property
     def game_name(self) -> str:
-        """The name of the game the group plays (the tournament's: lobby.selectors.tournament_game)."""
-        from lobby.selectors import tournament_game  # the selectors read this module's models
-
+        """The name of the game the group plays (the tournament's: lobby.game_ways.tournament_game)."""
         return spec_for(tournament_game()).name
 
 

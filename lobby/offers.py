@@ -13,9 +13,9 @@ from games.runtime.matches import match_start
 from games.runtime.rooms import room_create, room_join
 from lobby import live
 from lobby.errors import LobbyRefusal
+from lobby.game_ways import game_has_way
 from lobby.matchmaking import WINDOW
 from lobby.models import StakeOffer
-from lobby.selectors import game_has_way
 from ratings.selectors import rating_of
 from wallet.models import PairingRefusal
 from wallet.selectors import balance_of, is_frozen, stakes_open_to

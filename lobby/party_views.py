@@ -24,6 +24,7 @@ from games.runtime.rooms import normalise_code
 from lobby import parties, selectors
 from lobby.errors import GameError, error_text, lobby_error
 from lobby.forms import WordLanguageForm
+from lobby.game_ways import tournament_game
 from lobby.matchmaking import WINDOW, span
 from lobby.models import Party, PartyMember
 from lobby.ways import word_language_for
@@ -36,7 +37,7 @@ POLL_SECONDS = 5
 
 def _languages() -> Mapping[str, str]:
     """The word languages of the tournament a group plays (each by its own name)."""
-    return spec_for(selectors.tournament_game()).word_languages
+    return spec_for(tournament_game()).word_languages
 
 
 def _party(request, code: str) -> Party | HttpResponse:
@@ -86,8 +87,8 @@ def _context(request, party: Party) -> dict:
 @require_POST
 @player_required
 def party_new(request):
-    form = WordLanguageForm(request.POST, game=selectors.tournament_game())
-    language = form.cleaned_data["language"] if form.is_valid() else word_language_for(selectors.tournament_game())
+    form = WordLanguageForm(request.POST, game=tournament_game())
+    language = form.cleaned_data["language"] if form.is_valid() else word_language_for(tournament_game())
     party = parties.party_create(player=request.player, language=language)
     return redirect("party", code=party.code)
 
@@ -189,7 +190,7 @@ def _organizer_action(request, code: str, action) -> object:
 @require_POST
 @player_required
 def party_language(request, code: str):
-    form = WordLanguageForm(request.POST, game=selectors.tournament_game())
+    form = WordLanguageForm(request.POST, game=tournament_game())
 
     def change(party):
         if not form.is_valid():

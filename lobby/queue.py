@@ -14,9 +14,9 @@ from games.models import Room
 from games.runtime.matches import match_start
 from games.runtime.rooms import room_create, room_join
 from lobby import live
+from lobby.game_ways import game_has_way
 from lobby.matchmaking import WINDOW
 from lobby.models import WaitingPlayer
-from lobby.selectors import game_has_way
 from ratings.selectors import rating_of
 
 QUEUE_LOCK_SPACE = 90211  # first key of the advisory lock pair: "the random-opponent queue"

@@ -10,25 +10,11 @@ from django.utils import timezone
 
 from accounts.models import Player
 from games.models import Match, Room, Seat
-from games.runtime.catalogue import game_slugs, spec_for
 from games.runtime.registry import game_for
+from lobby.game_ways import tournament_game
 from lobby.matchmaking import WINDOW
 from lobby.models import Party, PartyMember, TicketPlayer, TournamentTicket, WaitingPlayer
 from ratings.models import START_RATING, Rating
-
-
-def game_has_way(game: str, way: str) -> bool:
-    """Whether `game` is a game whose spec lists this way into it (lobby/ways.py)."""
-    return game in game_slugs() and way in spec_for(game).ways_in
-
-
-def tournament_game() -> str:
-    """The game the tournament queue, its practice and the groups are for: the one whose spec lists the
-    tournament way (lobby/ways.py; games/apps.py checks at start-up that there is at most one)."""
-    found = [slug for slug in game_slugs() if game_has_way(slug, "tournament")]
-    if len(found) != 1:
-        raise LookupError(f"exactly one game holds the tournament way, not {found}")
-    return found[0]
 
 
 def tournament_players_still_in(player_ids: Iterable[int]) -> set[int]:

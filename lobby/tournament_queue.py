@@ -1,4 +1,4 @@
-"""The rated tournament queue (the game whose spec holds the tournament way: selectors.tournament_game): a player
+"""The rated tournament queue (the game whose spec holds the tournament way: game_ways.tournament_game): a player
 alone, or a group as one unit, waits in a word language until the lobby can fill a room of 8 whose ratings all lie
 within 200 points (lobby.matchmaking); the room starts at once and everyone in it is sent there by their lobby
 socket.
@@ -26,8 +26,9 @@ from games.models import Room
 from games.runtime.catalogue import spec_for
 from lobby import live, matchmaking
 from lobby.errors import lobby_error
+from lobby.game_ways import tournament_game
 from lobby.models import Party, TicketPlayer, TournamentTicket
-from lobby.selectors import party_of, tournament_game, tournament_players_still_in, tournament_ratings
+from lobby.selectors import party_of, tournament_players_still_in, tournament_ratings
 from lobby.tournament_rooms import tournament_room_open
 
 LANE_LOCK_SPACE = 90210  # first key of the advisory lock pair: "the tournament queue"

@@ -13,8 +13,8 @@ from games.runtime.matches import match_start
 from games.runtime.rooms import room_create, room_fill_with_bots, room_join
 from games.selectors import default_bot_level
 from lobby import live
+from lobby.game_ways import tournament_game
 from lobby.matchmaking import SEATS
-from lobby.selectors import tournament_game
 
 
 def tournament_room_open(

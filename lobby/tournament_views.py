@@ -11,7 +11,7 @@ from django.views.decorators.http import require_POST
 from accounts.decorators import player_required
 from lobby.errors import GameError, error_text, lobby_error
 from lobby.forms import WordLanguageForm
-from lobby.selectors import tournament_game
+from lobby.game_ways import tournament_game
 from lobby.tournament_queue import practice_alone, queue_join_alone, queue_leave_alone
 
 

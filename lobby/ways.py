@@ -7,7 +7,7 @@ the same way for every game that lists it, with the same templates (templates/lo
 - offers: offers to play for credits, posted and accepted from the lobby (lobby/offers.py, the wallet's escrow).
 - random_opponent: a queue for one opponent, rated within the window or anyone (lobby/queue.py).
 - tournament: the rated tournament queue, practice alone with bots, and groups of friends (lobby/tournament_queue.py,
-  lobby/parties.py). One game holds it (`selectors.tournament_game`): the queue's tickets and the groups name no
+  lobby/parties.py). One game holds it (`game_ways.tournament_game`): the queue's tickets and the groups name no
   game.
 
 A way's `context(player, game, query)` is what its templates show one player (`w` in them, `game` the slug);
@@ -162,7 +162,7 @@ def check_ways() -> None:
         unknown = set(spec_for(slug).ways_in) - set(WAYS)
         if unknown:
             raise LookupError(f"{slug} lists ways the lobby does not know: {sorted(unknown)}")
-    if len(games_with(TOURNAMENT)) > 1:  # selectors.tournament_game
+    if len(games_with(TOURNAMENT)) > 1:  # game_ways.tournament_game
         raise LookupError("more than one game holds the tournament way")
 
 
