@@ -172,7 +172,9 @@ def test_a_duelo_replay_never_holds_a_players_guess_nor_a_hidden_word_before_its
     for number in range(1, len(state.hidden_words) + 1):
         shown = state.rounds[number - 1].shown
         for frame in data["frames"]:
-            if shown in json.dumps(frame["view"], ensure_ascii=False):
+            # The game's slug again: a round whose hidden word is "duelo" is in every view by its name.
+            view = json.dumps(frame["view"], ensure_ascii=False).replace('"game": "duelo"', "")
+            if shown in view:
                 assert frame["at"] >= ended[number]
 
 
