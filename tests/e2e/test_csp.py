@@ -85,6 +85,10 @@ def test_every_page_and_board_runs_under_the_policy(site_url, browser, screensho
     open_page(page, site_url + "/play/claves/")
     page.get_by_test_id("claves-create").click()
     copy = page.locator("[data-copy-invite]")
+    # The button is drawn before the page's modules have run (a loaded machine: the full run clicked it before
+    # page.js listened, and nothing was copied); a person's click comes later than that.
+    expect(copy).to_be_visible()  # the room's page, not the one the form was on
+    page.wait_for_load_state("load")
     copy.click()
     expect(copy).to_have_text("Enlace copiado")
     assert page.evaluate("navigator.clipboard.readText()") == page.get_by_test_id("invite-url").input_value()
