@@ -195,6 +195,8 @@ AUTH_PASSWORD_VALIDATORS = [
 ACCOUNT_LOGIN_METHODS = {"email"}
 ACCOUNT_SIGNUP_FIELDS = ["email*", "password1*", "password2*"]
 ACCOUNT_SIGNUP_FORM_CLASS = "accounts.forms.NicknameSignupForm"
+# allauth calls a user by their nickname, and says its sentences in the site's voice (accounts/voice.py).
+ACCOUNT_USER_DISPLAY = "accounts.voice.user_display"
 # An address is taken only once an account confirmed it (accounts/addresses.py, issue 31).
 ACCOUNT_FORMS = {"signup": "accounts.addresses.ConfirmedOwnerSignupForm"}
 # An account is logged in once its address is confirmed (the link logs in the browser that signed up): only
