@@ -12,7 +12,6 @@ from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.views.decorators.http import require_GET
 
-from accounts.decorators import player_required
 from lobby import ways
 from lobby.live_games import live_games
 from ratings.games import rated_names
@@ -22,13 +21,13 @@ LIVE_NOW_POLL = 15
 
 
 @require_GET
-@player_required
 def lobby(request):
+    """Anyone may look (issue 33: a visitor was sent to choose a nickname first); what seats someone asks for one."""
     return render(
         request,
         "lobby/lobby.html",
         {
-            "sections": ways.sections(request.player, request.GET),
+            "sections": ways.sections(request.player or None, request.GET),
             "rated_games": rated_names(),
             "live_games": live_games(),
             "live_now_poll": LIVE_NOW_POLL,
@@ -37,7 +36,6 @@ def lobby(request):
 
 
 @require_GET
-@player_required
 def lobby_live_now(request):
     """The "Live now" list, rendered again (JSON like lobby_live's, with the seconds until the next ask)."""
     html = render_to_string("lobby/parts/live_now.html", {"live_games": live_games()}, request=request)
@@ -45,14 +43,13 @@ def lobby_live_now(request):
 
 
 @require_GET
-@player_required
 def lobby_live(request):
     """The page's changing parts, freshly rendered for this player (JSON: {"parts": {name: html}})."""
     return JsonResponse(
         {
             "parts": {
                 name: render_to_string(template, context, request=request)
-                for name, template, context in ways.live_parts(request.player, request.GET)
+                for name, template, context in ways.live_parts(request.player or None, request.GET)
             }
         }
     )

@@ -180,21 +180,22 @@ def offers_uncovered_withdraw(*, player_ids: list[int]) -> int:
     return withdrawn
 
 
-def offers_for(*, viewer: Player, game: str, limit: int = 30) -> tuple[list[StakeOffer], list[StakeOffer]]:
+def offers_for(*, viewer: Player | None, game: str, limit: int = 30) -> tuple[list[StakeOffer], list[StakeOffer]]:
     """The open offers of others, closest to the viewer's rating first (each with `.standing`, the poster's
     rating, `.distance` and `.open_to_viewer`: an offer limited to the window shows, but not its accept), and the
-    viewer's own."""
-    from ratings.selectors import standings_of
+    viewer's own. A visitor without a nickname (`viewer` None) is measured from the game's start rating."""
+    from ratings.selectors import standing_of, standings_of
 
     offers = list(StakeOffer.objects.filter(game=game, status=StakeOffer.OPEN).select_related("player"))
-    standings = standings_of({offer.player_id for offer in offers} | {viewer.pk}, game)
-    mine = standings[viewer.pk].value
+    viewer_id = viewer.pk if viewer is not None else None
+    standings = standings_of({offer.player_id for offer in offers}, game)
+    mine = standing_of(viewer, game).value
     for offer in offers:
         offer.standing = standings[offer.player_id]  # type: ignore[attr-defined]
         offer.distance = abs(offer.standing.value - mine)  # type: ignore[attr-defined]
         offer.open_to_viewer = not offer.near_only or offer.distance <= WINDOW  # type: ignore[attr-defined]
     others = sorted(
-        (offer for offer in offers if offer.player_id != viewer.pk),
+        (offer for offer in offers if offer.player_id != viewer_id),
         key=lambda offer: (offer.distance, -offer.created_at.timestamp()),  # type: ignore[attr-defined]
     )
-    return others[:limit], [offer for offer in offers if offer.player_id == viewer.pk]
+    return others[:limit], [offer for offer in offers if offer.player_id == viewer_id]

@@ -16,6 +16,7 @@ from games.forms import bot_level_choices
 from games.pages import back, page_language
 from games.runtime.catalogue import spec_for
 from games.runtime.errors import GameError, error_text
+from games.runtime.rooms import room_create
 from games.selectors import default_bot_level
 from lobby import ways
 from lobby.forms import WordLanguageForm
@@ -69,6 +70,29 @@ def quick_match(request, game: str):
         interface_language=page_language(),
         rated=rated,
     )
+    return redirect("room", code=room.code)
+
+
+# -- a table for friends -----------------------------------------------------------------------------
+
+
+@require_POST
+@player_required
+def friend_table(request, game: str):
+    """A private table of the game with its default settings, the player as host: the room gives the link to send."""
+    ways.require(game, ways.FRIEND_TABLE)
+    spec = spec_for(game)
+    try:
+        room = room_create(
+            game=game,
+            host=request.player,
+            seats=spec.min_seats,
+            settings=dict(spec.defaults),
+            interface_language=page_language(),
+        )
+    except GameError as error:
+        messages.error(request, error_text(error))
+        return redirect("lobby")
     return redirect("room", code=room.code)
 
 

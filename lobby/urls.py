@@ -27,6 +27,7 @@ urlpatterns = [
     path("play/<slug:game>/offers/<int:offer_id>/cancel/", play_views.offer_withdraw, name="offer_withdraw"),
     path("play/<slug:game>/offers/<int:offer_id>/accept/", play_views.offer_take, name="offer_take"),
     path("play/<slug:game>/queue/", play_views.random_opponent, name="random_opponent"),
+    path("play/<slug:game>/table/", play_views.friend_table, name="friend_table"),
     # A game's page the lobby serves (GameSpec.home_by_lobby), by the URL name its spec gives.
     *[
         path(f"play/{slug}/", play_views.game_home, {"game": slug}, name=spec_for(slug).home_url_name)

@@ -6,6 +6,8 @@ the same way for every game that lists it, with the same templates (templates/lo
   window, or anyone), then by bots after a short wait (lobby/quickmatch.py).
 - offers: offers to play for credits, posted and accepted from the lobby (lobby/offers.py, the wallet's escrow).
 - random_opponent: a queue for one opponent, rated within the window or anyone (lobby/queue.py).
+- friend_table: a private table for the player and friends, with the game's default settings (the host changes
+  them in the room); the room gives the link to send (games.runtime.rooms.room_create).
 - tournament: the rated tournament queue, practice alone with bots, and groups of friends (lobby/tournament_queue.py,
   lobby/parties.py). One game holds it (`game_ways.tournament_game`): the queue's tickets and the groups name no
   game.
@@ -36,8 +38,11 @@ from wallet.conf import WINNER_SHARE_PERCENT
 from wallet.selectors import balance_of, stakes_open_to
 
 QUICK_MATCH, OFFERS, RANDOM_OPPONENT, TOURNAMENT = "quick_match", "offers", "random_opponent", "tournament"
+FRIEND_TABLE = "friend_table"
 
-Context = Callable[[Player, str, Mapping[str, str]], dict[str, Any]]
+# A way's context for one player, or for a visitor who has not chosen a nickname yet (None): the lobby may be looked
+# at by anyone; its buttons ask for a nickname (accounts.decorators.player_required).
+Context = Callable[[Player | None, str, Mapping[str, str]], dict[str, Any]]
 
 
 @dataclass(frozen=True)
@@ -62,7 +67,7 @@ def word_language_for(game: str, asked: str | None = None) -> str:
     return next(iter(languages), "es")
 
 
-def _quick_match(player: Player, game: str, query: Mapping[str, str]) -> dict[str, Any]:
+def _quick_match(player: Player | None, game: str, query: Mapping[str, str]) -> dict[str, Any]:
     language = word_language_for(game)
     rating = standing_of(player, game)
     rooms = selectors.open_quick_rooms(game)
@@ -73,29 +78,29 @@ def _quick_match(player: Player, game: str, query: Mapping[str, str]) -> dict[st
         "languages": names,
         "language": language,
         # A newcomer's first quick match starts at once (anyone, bots after the wait); then rated comes first.
-        "mode": "anyone" if is_first_quick_match(player, game) else "rated",
+        "mode": "anyone" if player is None or is_first_quick_match(player, game) else "rated",
         "within": selectors.rated_quick_waiting(game=game, language=language, rating=rating.value, exclude=player),
         "rooms": rooms,
         "window": WINDOW,
     }
 
 
-def _offers(player: Player, game: str, query: Mapping[str, str]) -> dict[str, Any]:
+def _offers(player: Player | None, game: str, query: Mapping[str, str]) -> dict[str, Any]:
     others, mine = offers_for(viewer=player, game=game)
     return {
         "others": others[:20],
         "mine": mine,
-        "stakes": [] if player.is_guest else stakes_open_to(player=player),
-        "balance": None if player.is_guest else balance_of(player=player),
+        "stakes": [] if player is None or player.is_guest else stakes_open_to(player=player),
+        "balance": None if player is None or player.is_guest else balance_of(player=player),
         "winner_percent": WINNER_SHARE_PERCENT,
         "window": WINDOW,
     }
 
 
-def _random_opponent(player: Player, game: str, query: Mapping[str, str]) -> dict[str, Any]:
+def _random_opponent(player: Player | None, game: str, query: Mapping[str, str]) -> dict[str, Any]:
     """Whether and how the player waits for an opponent, and how many wait within their window (and in all)."""
     standing = standing_of(player, game)
-    entry = waiting_entry(player=player, game=game)
+    entry = waiting_entry(player=player, game=game) if player is not None else None
     return {
         "rated_game": is_rated(game),  # a game without a rating has no "rated" choice: anyone, at once
         "waiting": entry is not None,
@@ -107,22 +112,29 @@ def _random_opponent(player: Player, game: str, query: Mapping[str, str]) -> dic
     }
 
 
-def _tournament(player: Player, game: str, query: Mapping[str, str]) -> dict[str, Any]:
-    ticket = selectors.ticket_of(player)
+def _friend_table(player: Player | None, game: str, query: Mapping[str, str]) -> dict[str, Any]:
+    """What a table for friends seats: the game's own words for its players ("2 players together")."""
+    return {"players": spec_for(game).players}
+
+
+def _tournament(player: Player | None, game: str, query: Mapping[str, str]) -> dict[str, Any]:
+    ticket = selectors.ticket_of(player) if player is not None else None
     language = ticket.language if ticket is not None else word_language_for(game, query.get("language"))
-    rating = selectors.tournament_ratings([player.pk])[player.pk]
-    party = selectors.party_of(player)
+    ids = [player.pk] if player is not None else []
+    rating = selectors.tournament_ratings(ids)[player.pk] if player is not None else selectors.START_RATING
+    party = selectors.party_of(player) if player is not None else None
     return {
         "ticket": ticket,
         "language": language,
         "default_language": word_language_for(game),
         "languages": spec_for(game).word_languages,
         "rating": rating,
-        "in_window": selectors.waiting_in_window(language=language, ratings=[rating], exclude=[player.pk]),
-        "still_playing": bool(selectors.tournament_players_still_in([player.pk])),
+        "in_window": selectors.waiting_in_window(language=language, ratings=[rating], exclude=ids),
+        "still_playing": bool(selectors.tournament_players_still_in(ids)),
         "party": party,
         "party_size": party.members.count() if party else 0,
         "window": WINDOW,
+        "start_rating": selectors.START_RATING,
     }
 
 
@@ -132,6 +144,7 @@ WAYS: dict[str, Way] = {
         Way(QUICK_MATCH, _quick_match, {"rooms": "lobby/ways/quick_match_rooms.html"}),
         Way(OFFERS, _offers, {"offers": "lobby/ways/offers_list.html"}),
         Way(RANDOM_OPPONENT, _random_opponent, {"queue": "lobby/ways/random_opponent_form.html"}),
+        Way(FRIEND_TABLE, _friend_table, {}),
         Way(
             TOURNAMENT,
             _tournament,
@@ -182,7 +195,7 @@ class Section:
         return " ".join(f"way-{way.name}" for way, _context in self.ways)
 
 
-def sections(player: Player, query: Mapping[str, str]) -> list[Section]:
+def sections(player: Player | None, query: Mapping[str, str]) -> list[Section]:
     """The lobby page's sections, one per game with a way in, in the catalogue's order."""
     found = []
     for slug in game_slugs():
@@ -194,7 +207,7 @@ def sections(player: Player, query: Mapping[str, str]) -> list[Section]:
     return found
 
 
-def live_parts(player: Player, query: Mapping[str, str]) -> list[tuple[str, str, dict[str, Any]]]:
+def live_parts(player: Player | None, query: Mapping[str, str]) -> list[tuple[str, str, dict[str, Any]]]:
     """Each part the lobby page keeps live: its name (`<slug>-<part>`), its template and what it shows."""
     return [
         (f"{section.game}-{part}", template, {"w": context, "game": section.game, "in_lobby": True})

@@ -56,6 +56,7 @@ SPEC = GameSpec(
     blurb=_("Work together: give one-word clues so your partner finds every key."),
     players=_("2 players together, anyone can watch"),
     home_url_name="claves_home",
+    ways_in=("friend_table",),  # the lobby opens a table for the pair, as the game's page does
     guide="games/claves/guide.html",
     start_label="games/claves/room_start_label.html",  # "Let's start", then "Let's play again"
     room_people="games/claves/room_people.html",  # who is in the room, and the pair's record

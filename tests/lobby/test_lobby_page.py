@@ -30,8 +30,16 @@ def guest_browser(nickname: str) -> Client:
     return client
 
 
-def test_a_newcomer_picks_a_nickname_first_and_every_page_links_to_the_lobby(client):
-    assert client.get("/lobby/")["Location"] == "/guest/?next=%2Flobby%2F"
+def test_a_visitor_looks_at_the_lobby_and_picks_a_nickname_to_play_and_every_page_links_to_the_lobby(client):
+    # Issue 33: looking needs no nickname; a way's button asks for one, then brings the newcomer back to the lobby
+    # (never to the form's own address, which only takes a POST).
+    page = client.get("/lobby/")
+    assert page.status_code == 200 and 'data-testid="lobby-claves"' in page.content.decode()
+    asked = client.post("/play/duelo/quick/", {"next": "/lobby/"}, HTTP_REFERER="http://testserver/lobby/")
+    assert asked["Location"] == "/guest/?next=%2Flobby%2F"
+    assert not Room.objects.exists()
+    foreign = client.post("/play/claves/table/", HTTP_REFERER="https://elsewhere.example/lobby/")
+    assert foreign["Location"] == "/guest/?next=%2F"
     home = client.get("/").content.decode()
     assert 'href="/lobby/"' in home and 'data-testid="nav-lobby"' in home and 'data-testid="home-lobby"' in home
 
@@ -43,7 +51,7 @@ def test_the_lobby_shows_every_way_into_a_game(person):
     duelo_room = quickmatch.quick_match_join(player=person(), game="duelo", language="es", interface_language="es")
     party = parties.party_create(player=ana_player, language="fr")
     page = ana.get("/lobby/").content.decode()
-    for section in ("lobby-torneo", "lobby-duelo", "lobby-wordgrid", "lobby-cruzadas"):
+    for section in ("lobby-torneo", "lobby-duelo", "lobby-wordgrid", "lobby-cruzadas", "lobby-claves"):
         assert f'data-testid="{section}"' in page
     assert 'action="/play/duelo/quick/"' in page and f'href="/r/{duelo_room.code}/"' in page  # open rooms
     assert 'action="/lobby/tournament/queue/"' in page and "0 other players waiting in your window" in page
@@ -117,3 +125,15 @@ def test_the_winners_share_shown_with_the_offers_is_the_wallets(monkeypatch):
     for page in ("/lobby/", "/play/wordgrid/"):
         assert "The winner takes 85 % of the pot" in client.get(page).content.decode()
     assert "The winner takes 85 % of the pot." in client.get("/lobby/live/").json()["parts"]["wordgrid-offers"]
+
+
+def test_a_table_for_a_friend_opens_from_the_lobby_only_for_a_game_that_offers_it():
+    carmen, _player = member_browser("carmen")
+    opened = carmen.post("/play/claves/table/")
+    room = Room.objects.get()
+    assert opened["Location"] == f"/r/{room.code}/"
+    assert (room.game, room.is_public, room.seats.count()) == ("claves", False, 2)
+    assert room.seats.get(index=0).player.nickname == "Carmen"
+    assert carmen.post("/play/duelo/table/").status_code == 404  # Duelo has its own page for that
+    assert carmen.get("/play/claves/table/").status_code == 405
+    assert Room.objects.count() == 1
