@@ -26,8 +26,8 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-from games.kit.errors import IllegalMove
 from accounts.nicknames import bot_name
+from games.kit.errors import IllegalMove
 from games.torneo import engine, rating
 from tests.e2e.harness.turns import turn_token
 from wordlists.lexicon import lexicon
