@@ -4,6 +4,7 @@ rules' Turkish H2/H3/K2/K3), typing a plain "s" puts the Ş the rack holds (a Sp
 buttons hold their Spanish words on a 360 px phone, the tiles placed before "Jugar" come back after a reload, and on a
 1280x800 laptop the board takes the screen's height with the rack beside it in view."""
 
+import copy
 import json
 from pathlib import Path
 
@@ -141,4 +142,25 @@ def test_the_tiles_placed_come_back_after_a_reload(open_board, screenshot):
     reopen(page, FRAMES["playing"])
     assert tentative(page) == []
     expect(page.locator(".cz-rack .cz-tile.used")).to_have_count(0)
+    assert not page.js_errors
+
+
+def test_a_rated_result_labels_the_rating_and_its_change(open_board, screenshot):
+    frame = copy.deepcopy(FRAMES["out_end"])
+    frame["ratings"] = {
+        "0": {"before": 1500, "after": 1662, "change": 162},
+        "1": {"before": 1500, "after": 1338, "change": -162},
+    }
+    page = open_board(PHONE, strings=SPANISH)
+    feed(page, frame)
+    table = page.locator(".cz-result-table")
+    expect(table.locator("thead th")).to_have_text(["Jugador", "Puntos", "Puntuación", "Cambio"])
+    expect(table.locator("tr[data-seat='0'] [data-testid=result-rating]")).to_have_text("1662")
+    expect(table.locator("tr[data-seat='0'] [data-testid=result-change]")).to_have_text("+162")
+    expect(table.locator("tr[data-seat='1'] [data-testid=result-change]")).to_have_text("−162")
+    inside = table.evaluate(
+        "(t) => t.getBoundingClientRect().right <= t.parentElement.getBoundingClientRect().right + 0.5"
+    )
+    assert inside, "the result table spills out of its card"
+    screenshot(page, "cruzadas-rated-result-es-phone")
     assert not page.js_errors

@@ -123,6 +123,11 @@ def test_two_members_play_for_credits_and_both_see_the_result_and_their_balances
     # A game for credits between confirmed members is rated: the rating after it and its change, each labelled.
     for page in (ana, beto):
         expect(page.locator(".wg-result-table thead th")).to_have_text(["Jugador", "Puntos", "Puntuación", "Cambio"])
+        # The four columns fit the result card, on a 360 px phone too.
+        inside = page.locator(".wg-result-table").evaluate(
+            "(t) => t.getBoundingClientRect().right <= t.parentElement.getBoundingClientRect().right + 0.5"
+        )
+        assert inside, "the result table spills out of its card"
     expect(ana.locator(".wg-result-table tr.me [data-testid=result-change]")).to_have_text(re.compile(r"^\+\d+$"))
     expect(beto.locator(".wg-result-table tr.me [data-testid=result-change]")).to_have_text(re.compile(r"^−\d+$"))
     screenshot(ana, "wordgrid-result-phone")
