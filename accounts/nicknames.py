@@ -89,8 +89,10 @@ UNSPACED_SCRIPTS = {"HAN", "HIRAGANA", "KATAKANA", "THAI"}
 # A plural of a reserved word ("Admins", "Modérateurs") is as much a claim as the word.
 PLURALS = ("es", "s")
 # The bots' display names (games/runtime/views.py shows them at a table): refused as a whole nickname. Eight, one
-# per seat of the largest table (the Torneo's), so no two bots at a table share a name.
-BOT_NAMES = ("Alba", "Bruno", "Cleo", "Dani", "Enzo", "Fina", "Gala", "Hugo")
+# per seat of the largest table (the Torneo's), so no two bots at a table share a name. Words, never people's
+# first names (issue 33: bots called Alba, Bruno, Hugo... refused half the Spanish names a newcomer tried): short,
+# read the same in Spanish and English, a different first letter each.
+BOT_NAMES = ("Astro", "Bip", "Cactus", "Domino", "Eco", "Faro", "Gizmo", "Halo")
 
 
 def bot_name(seat: int) -> str:

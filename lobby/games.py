@@ -16,9 +16,17 @@ class GameCard:
     blurb: Promise
     players: Promise
     url_name: str = ""  # the game's page, once the game is playable
+    word_language: str | None = None  # a game of one word language says it on its card (issue 33)
 
 
 CATALOGUE = [
-    GameCard(spec.slug, spec.name, _(spec.blurb), _(spec.players), url_name=spec.home_url_name)
+    GameCard(
+        spec.slug,
+        spec.name,
+        _(spec.blurb),
+        _(spec.players),
+        url_name=spec.home_url_name,
+        word_language=spec.word_language,
+    )
     for spec in map(spec_for, game_slugs())
 ]

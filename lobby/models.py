@@ -65,6 +65,11 @@ class StakeOffer(models.Model):
         """The game's own name (its spec's), for the terms a player accepts."""
         return spec_for(self.game).name
 
+    @property
+    def word_language(self) -> str | None:
+        """The game's one word language (its spec's), said on the offer and in the terms (issue 33)."""
+        return spec_for(self.game).word_language
+
 
 class WaitingPlayer(models.Model):
     """A player in a game's queue for a random opponent. Pairing removes both and starts a match."""

@@ -48,6 +48,7 @@ def game_home(request, game: str):
             "bot_levels": bot_level_choices()[1:],
             "default_bot_level": default_bot_level(player_ids=[player.pk], game=game),
             "bot_strength": strength_notes(game),
+            "word_language": spec_for(game).word_language,  # said under the game's name (issue 33)
         },
     )
 

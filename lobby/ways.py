@@ -189,6 +189,7 @@ class Section:
     home_url_name: str
     rating: Any  # the player's standing in a rated game (ratings.selectors.Standing), None in another
     ways: list[tuple[Way, dict[str, Any]]]
+    word_language: str | None = None  # a game of one word language says it (GameSpec.word_language)
 
     @property
     def way_names(self) -> str:
@@ -203,7 +204,7 @@ def sections(player: Player | None, query: Mapping[str, str]) -> list[Section]:
         if spec.ways_in:
             ways = [(way, way.context(player, slug, query)) for way in ways_of(slug)]
             rating = standing_of(player, slug) if is_rated(slug) and TOURNAMENT not in spec.ways_in else None
-            found.append(Section(slug, spec.name, spec.blurb, spec.home_url_name, rating, ways))
+            found.append(Section(slug, spec.name, spec.blurb, spec.home_url_name, rating, ways, spec.word_language))
     return found
 
 

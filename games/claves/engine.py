@@ -80,8 +80,11 @@ COLOURS = ("orange", "blue")
 ACTION_TYPES = ("clue", "guess", "end_turn")
 
 
+LANGUAGE = "es"  # the one word language: the lists below are Spanish
+
+
 def list_slug(level: str) -> str:
-    return f"claves-es-{level}"
+    return f"claves-{LANGUAGE}-{level}"
 
 
 # Every curated noun of the game (familiar is a subset): a clue that is one of them is a word in its own

@@ -9,6 +9,7 @@ from typing import Any
 from games.claves import engine
 from games.kit.contract import gettext_noop as _
 from games.runtime.catalogue import GameSpec
+from wordlists.alphabets import language_names
 
 
 def clean_settings(raw: Mapping[str, Any], interface_language: str) -> dict[str, Any]:
@@ -44,6 +45,7 @@ SPEC = GameSpec(
     spectators=True,
     clean_settings=clean_settings,
     defaults={"level": engine.DEFAULT_LEVEL, "turns": engine.DEFAULT_TURNS},
+    word_languages=language_names((engine.LANGUAGE,)),  # Spanish words, whatever the interface's language
     # Admins' bans on this list keep a word off new boards (games.runtime.matches._banned_words).
     hidden_list=lambda settings: engine.list_slug(settings["level"]),
     # The rules: "en una misma sala las palabras no se repiten mientras queden suficientes en ese nivel".

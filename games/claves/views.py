@@ -7,6 +7,7 @@ from django.views.decorators.http import require_http_methods
 
 from accounts.decorators import player_required
 from games.claves.forms import ClavesRoomForm
+from games.claves.spec import SPEC
 from games.pages import page_language
 from games.runtime.errors import GameError
 from games.runtime.errors import error_text as _message
@@ -31,4 +32,4 @@ def claves_home(request):
             form.add_error(None, _message(error))
         else:
             return redirect("room", code=room.code)
-    return render(request, "games/claves/home.html", {"form": form})
+    return render(request, "games/claves/home.html", {"form": form, "word_language": SPEC.word_language})

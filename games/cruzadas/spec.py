@@ -10,6 +10,7 @@ from games.cruzadas import engine
 from games.cruzadas.bots import LEVELS
 from games.kit.contract import gettext_noop as _
 from games.runtime.catalogue import GameSpec
+from wordlists.alphabets import language_names
 
 
 def clean_settings(raw: Mapping[str, Any], interface_language: str) -> dict[str, Any]:
@@ -60,6 +61,7 @@ SPEC = GameSpec(
     spectators=True,
     clean_settings=clean_settings,
     defaults={"language": "tr", "ruleset": engine.DEFAULT_RULESET["tr"]},
+    word_languages=language_names(engine.LANGUAGES),  # Turkish, the one shipped: every page offering it says so
     hidden_list=None,
     engine_kwargs=_engine_kwargs,
     warm_up=_warm_up,

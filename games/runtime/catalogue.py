@@ -38,7 +38,8 @@ class GameSpec:
     # a new game avoids the words of the room's last AVOID_RECENT_MATCHES matches (long lists: Duelo, Torneo).
     remembers_words: bool = False
     # The word languages a match may be played in, each by its own name, in the order they are offered (the
-    # lobby's forms and pages read them here, never from the engine).
+    # lobby's forms and pages read them here, never from the engine). A game of one language names it too: the
+    # pages say it (`word_language`), so that nobody stakes credits on Spanish words in an English game.
     word_languages: Mapping[str, str] = field(default_factory=dict)
     # () -> extra keyword arguments for the engine and bots (e.g. a prebuilt word graph)
     engine_kwargs: Callable[[], dict[str, Any]] = dict
@@ -113,6 +114,12 @@ class GameSpec:
     room_context: Callable[[Any], dict[str, Any]] | None = None
     # (clean settings) -> the path a player goes to after leaving a room of this game.
     leave_to: Callable[[Mapping[str, Any]], str] = lambda settings: "/"
+
+    @property
+    def word_language(self) -> str | None:
+        """The one word language of a game played in one only (Wordgrid: English), said wherever the game is offered
+        (its card, its page, an offer, the stake's terms, the room); None when a match chooses among several."""
+        return next(iter(self.word_languages)) if len(self.word_languages) == 1 else None
 
     def seat_limit(self, *, host_is_guest: bool) -> int:
         return self.guest_host_max_seats if host_is_guest else self.max_seats

@@ -35,6 +35,7 @@ from games.wordgrid.moves import ALPHABET, CELLS, EMPTY, NEIGHBOURS, SIZE, WordG
 SLUG = "wordgrid"
 SCHEMA = 1  # bump (and convert in from_json) when the stored state changes shape
 
+LANGUAGE = "en"  # the one word language (its list below)
 LIST_SLUG = "wordgrid-en-valid"
 SEATS = 2
 START_WORD = "sheep"

@@ -9,6 +9,7 @@ from games.kit.contract import gettext_noop as _
 from games.runtime.catalogue import GameSpec
 from games.wordgrid import engine
 from games.wordgrid.bots import LEVELS
+from wordlists.alphabets import language_names
 
 
 def clean_settings(raw: Mapping[str, Any], interface_language: str) -> dict[str, Any]:
@@ -38,6 +39,7 @@ SPEC = GameSpec(
     spectators=True,
     clean_settings=clean_settings,
     defaults={},
+    word_languages=language_names((engine.LANGUAGE,)),  # English only: every page offering it says so
     hidden_list=None,
     engine_kwargs=_engine_kwargs,
     join_grace_seconds=JOIN_GRACE_SECONDS,

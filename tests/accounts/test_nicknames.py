@@ -44,9 +44,16 @@ REAL_NAMES = [
     "Björn_99",
     "Badminton",  # has "admin" inside a word, which is no claim to be one
     "Robot Ana",
-    "Albano",  # a bot's name is only taken as a whole name
-    "Bruno G.",
-    "Dani Ruiz",  # a bot's name among other words is a person's name
+    "Alba",  # people's first names, which the bots were called until issue 33
+    "Bruno",
+    "Cleo",
+    "Dani",
+    "Enzo",
+    "Fina",
+    "Gala",
+    "Hugo",
+    "Astronauta",  # a bot's name is only taken as a whole name
+    "Cactus Ruiz",  # a bot's name among other words is a person's name
     "Amos",  # ends in s: not a plural of anything reserved
     "山田管理",  # 管理 alone is a word of many names; 管理者 is the claim
     "Νίκος Παπάς",
@@ -95,14 +102,14 @@ IMPERSONATIONS = [
     ("מנהל", "reserved"),  # Hebrew
     ("व्यवस्थापक", "reserved"),  # Hindi
     ("ผู้ดูแล", "reserved"),  # Thai
-    ("Alba", "bot_name"),  # the bots' own names (games/runtime/views.py)
-    ("BRUNO", "bot_name"),
-    ("Cléo", "bot_name"),
-    ("Fina.", "bot_name"),
-    ("\u1d00\u029f\u0299\u1d00", "bot_name"),  # ᴀʟʙᴀ in small capitals
-    ("Alba2", "bot_name"),  # a bot's name with a number after it
-    ("Enzo_01", "bot_name"),
-    ("Hugo", "bot_name"),  # the eighth bot of a Torneo table
+    ("Astro", "bot_name"),  # the bots' own names (games/runtime/views.py)
+    ("CACTUS", "bot_name"),
+    ("Dominó", "bot_name"),
+    ("Faro.", "bot_name"),
+    ("\u1d00\ua731\u1d1b\u0280\u1d0f", "bot_name"),  # ᴀꜱᴛʀᴏ in small capitals
+    ("Astro2", "bot_name"),  # a bot's name with a number after it
+    ("Eco_01", "bot_name"),
+    ("Halo", "bot_name"),  # the eighth bot of a Torneo table
     ("\u3164\u3164\u3164", "invisible"),  # Hangul filler, looks like nothing at all
     ("Ana\u3164", "invisible"),
     ("\u115fAna", "invisible"),  # Hangul choseong filler
@@ -181,7 +188,7 @@ def test_the_refusals_are_translated():
         mixed = str(_refusal("\u0410dmin"))
         invisible = str(_refusal("Ana\u3164"))
         marks = str(_refusal("Ana" + "\u0301" * 4))
-        bot = str(_refusal("Alba"))
+        bot = str(_refusal("Gizmo"))
     with translation.override("en"):
         assert str(_refusal("\u0410dmin")) != mixed
     assert "alfabeto" in mixed

@@ -18,7 +18,7 @@ from tests.e2e.harness.serve import PHONE, feed, harness_pages, settle
 from tests.e2e.test_cruzadas_board_harness import DATA, FRAMES, cell, rack_tile, room_for, upper_tr
 from wordlists.lexicon import dawg
 
-SPANISH_PREMIUMS = {"2L": "H2", "3L": "H3", "2W": "K2", "3W": "K3"}
+SPANISH_PREMIUMS = {"2L": "DL", "3L": "TL", "2W": "DP", "3W": "TP"}
 PHONE_740 = {"width": 360, "height": 740}
 DESKTOP_800 = {"width": 1280, "height": 800}
 

@@ -35,7 +35,7 @@ def test_a_third_person_finds_a_live_game_in_the_lobby_and_watches_it(daphne_url
     game = live.get_by_test_id("live-game")
     expect(game).to_have_count(1)
     expect(game).to_contain_text("Letras Cruzadas")
-    expect(game).to_contain_text("Ana · Bruno")  # the bot by its name
+    expect(game).to_contain_text("Ana · Bip")  # the bot by its name
     expect(game).to_contain_text("Move 1 · 0 – 0")
     assert carla.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     live.screenshot(path=str(screenshot(carla, "live-now-phone-page").with_name("live-now-phone.png")))

@@ -4,7 +4,7 @@ clock(s), the banner (your turn, the closing countdown), the playing area and th
 keyboard, Wordgrid's letters, Cruzadas' rack and its buttons, Claves' clue form or its two buttons), and the
 input does not cover the playing area. Bounding boxes, not screenshot comparisons; the screenshots are saved
 for a person to look at (test-artifacts/one-screen-<game>-<size>.png). Letras Cruzadas also shows its premium squares
-in the interface's language there (H2/H3/K2/K3 in Spanish, as the rules name them).
+in the interface's language there (DL/TL/DP/TP in Spanish, issue 33).
 
 The matches are started and played through the services (tests/games/test_move_path_statements.mid_game);
 the browser is the seated guest, signed in by the session cookie the guest page would have set."""
@@ -52,6 +52,13 @@ def on_screen(page, locator, what: str) -> dict:
 def not_covered(area: dict, input_: dict, what: str) -> None:
     """The input (a keyboard pinned to the bottom, say) does not lie over the playing area."""
     assert area["y"] + area["height"] <= input_["y"] + 0.5, f"the input covers {what}: {area} / {input_}"
+
+
+def apart(area: dict, input_: dict, what: str) -> None:
+    """The input lies under or beside the playing area, never over it."""
+    beside = input_["x"] >= area["x"] + area["width"] - 0.5 or input_["x"] + input_["width"] <= area["x"] + 0.5
+    under = input_["y"] >= area["y"] + area["height"] - 0.5
+    assert beside or under, f"the input covers {what}: {area} / {input_}"
 
 
 def duelo_someone_solved(match: Match, people) -> None:
@@ -106,10 +113,16 @@ def check_cruzadas(page, size) -> None:
         on_screen(page, page.get_by_test_id(f"score-{seat}"), f"score {seat}")
     board = on_screen(page, page.get_by_test_id("viewport"), "the board")
     rack = on_screen(page, page.get_by_test_id("rack"), "the rack")
-    on_screen(page, page.get_by_test_id("bar"), "the buttons")
-    not_covered(board, rack, "the board")
-    # The premium squares in the interface's language: the rules' Turkish codes in Spanish.
-    for premium, label in (("2L", "H2"), ("3L", "H3"), ("2W", "K2"), ("3W", "K3")):
+    bar = on_screen(page, page.get_by_test_id("bar"), "the buttons")
+    apart(board, rack, "the board")
+    apart(board, bar, "the board")
+    if size == "1280x800":
+        # A laptop's width used (issue 33: the board was 414 px with empty space beside it): the rack and its buttons
+        # beside the board, which takes the screen's height less the site's chrome and the turn line.
+        assert board["width"] >= 600, f"the board is {board['width']} px wide at 1280x800"
+        assert rack["x"] >= board["x"] + board["width"], "the rack is beside the board"
+    # The premium squares in the interface's language: doble/triple letra, doble/triple palabra in Spanish.
+    for premium, label in (("2L", "DL"), ("3L", "TL"), ("2W", "DP"), ("3W", "TP")):
         expect(page.locator(f".cz-cell.p-{premium}:not(.centre) .cz-label").first).to_have_text(label)
 
 

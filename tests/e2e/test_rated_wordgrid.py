@@ -81,9 +81,12 @@ def test_two_members_see_their_rating_change_on_the_result_card_their_pages_and_
         page.goto(f"{site}/r/{last.room.code}/")
         expect(page.get_by_test_id("rated-mark")).to_be_visible()
         seat = 0 if me == ana else 1
-        row = page.locator(f".wg-result-table tr[data-seat='{seat}'] [data-testid='result-rating']")
-        sign = "+" if change[me.pk].delta > 0 else ""
-        expect(row).to_have_text(f"{change[me.pk].after} ({sign}{change[me.pk].delta})")
+        row = page.locator(f".wg-result-table tr[data-seat='{seat}']")
+        sign = "+" if change[me.pk].delta > 0 else "−"
+        expect(row.get_by_test_id("result-rating")).to_have_text(str(change[me.pk].after))
+        expect(row.get_by_test_id("result-change")).to_have_text(f"{sign}{abs(change[me.pk].delta)}")
+        # Each under its heading (issue 33: "1662 (+162)" said neither what nor which).
+        expect(page.locator(".wg-result-table thead th")).to_have_text(["Jugador", "Puntos", "Puntuación", "Cambio"])
     screenshot(ana_page, "rated-wordgrid-result-phone")
 
     # Their pages: the rating (provisional after three games) and its chart, one dot per game.

@@ -1,5 +1,8 @@
 """Two registered players play Wordgrid for credits, as people would: Ana posts an offer, Beto accepts,
-they play legal moves on the board, Beto resigns, both see the result and their new balances."""
+they play legal moves on the board, Beto resigns, both see the result and their new balances.
+
+Wordgrid is played in English only: its card on the home page and in the lobby, its page, each offer and the stake's
+terms say so before anyone stakes credits, and the result labels the rating and its change (issue 33, item 9)."""
 
 import re
 
@@ -56,7 +59,15 @@ def test_two_members_play_for_credits_and_both_see_the_result_and_their_balances
     member("ana")
     member("beto")
     ana_context, ana = log_in(browser, site, "ana", PHONE)
+    # The words' language, wherever the game is offered: its card on the home page, its section of the lobby, its page.
+    expect(ana.locator(".game-card.game-wordgrid").get_by_test_id("word-language")).to_have_text("Palabras en inglés")
+    ana.goto(site + "/lobby/")
+    expect(ana.get_by_test_id("lobby-wordgrid").get_by_test_id("word-language")).to_have_text("Palabras en inglés")
+    expect(ana.get_by_test_id("lobby-cruzadas").get_by_test_id("word-language")).to_have_text("Palabras en turco")
+    expect(ana.get_by_test_id("lobby-duelo").get_by_test_id("word-language")).to_have_count(0)  # a room chooses
     ana.goto(site + "/play/wordgrid/")
+    expect(ana.locator(".hero").get_by_test_id("word-language")).to_be_in_viewport()
+    expect(ana.locator(".hero").get_by_test_id("word-language")).to_have_text("Palabras en inglés")
     ana.locator("#offer-stake").select_option("50")
     ana.get_by_test_id("post-offer").click()
     expect(ana.get_by_role("button", name="Retirar")).to_be_visible()
@@ -66,13 +77,14 @@ def test_two_members_play_for_credits_and_both_see_the_result_and_their_balances
     offer = beto.get_by_test_id("offer")
     expect(offer).to_contain_text("Ana")
     expect(offer).to_contain_text("Apuesta 50 · el ganador se lleva 90")
+    expect(offer.get_by_test_id("word-language")).to_have_text("Palabras en inglés")
     screenshot(beto, "wordgrid-offers-desktop")
     # Accepting restates, in the page, what the stake means before any credit moves.
     beto.get_by_test_id("accept-offer").click()
     terms = beto.get_by_test_id("confirm-dialog")
     expect(terms).to_be_visible()
     expect(terms).to_contain_text("¿Jugar a Wordgrid contra Ana por créditos?")
-    for name, value in (("stake", "50"), ("pot", "100"), ("payout", "90"), ("fee", "10")):
+    for name, value in (("language", "Inglés"), ("stake", "50"), ("pot", "100"), ("payout", "90"), ("fee", "10")):
         expect(terms.get_by_test_id(f"terms-{name}")).to_have_text(value)
     screenshot(beto, "wordgrid-stake-terms-desktop")
     beto.get_by_test_id("confirm-no").click()  # "Ahora no": nothing happens, the offer stays
@@ -83,6 +95,7 @@ def test_two_members_play_for_credits_and_both_see_the_result_and_their_balances
     terms.get_by_test_id("confirm-yes").click()
     expect(beto.locator(".wg-cell")).to_have_count(25)
     expect(beto.get_by_test_id("stake")).to_contain_text("Apuesta 50")
+    expect(beto.locator(".room-head").get_by_test_id("word-language")).to_have_text("Palabras en inglés")
 
     ana.goto(site + "/")
     ana.get_by_test_id("my-rooms").get_by_role("link").first.click()
@@ -107,6 +120,16 @@ def test_two_members_play_for_credits_and_both_see_the_result_and_their_balances
     # The result card says what the game did to each one's credits.
     expect(ana.get_by_test_id("result-credits")).to_have_text("Ganas 90 créditos.")
     expect(beto.get_by_test_id("result-credits")).to_have_text("Pierdes tu apuesta de 50 créditos.")
+    # A game for credits between confirmed members is rated: the rating after it and its change, each labelled.
+    for page in (ana, beto):
+        expect(page.locator(".wg-result-table thead th")).to_have_text(["Jugador", "Puntos", "Puntuación", "Cambio"])
+        # The four columns fit the result card, on a 360 px phone too.
+        inside = page.locator(".wg-result-table").evaluate(
+            "(t) => t.getBoundingClientRect().right <= t.parentElement.getBoundingClientRect().right + 0.5"
+        )
+        assert inside, "the result table spills out of its card"
+    expect(ana.locator(".wg-result-table tr.me [data-testid=result-change]")).to_have_text(re.compile(r"^\+\d+$"))
+    expect(beto.locator(".wg-result-table tr.me [data-testid=result-change]")).to_have_text(re.compile(r"^−\d+$"))
     screenshot(ana, "wordgrid-result-phone")
     screenshot(beto, "wordgrid-result-desktop")
 

@@ -105,7 +105,7 @@ KEY_RULES = {
         "el +30 hace que la jugada valga <strong>50</strong>",
         f"menos de {cruzadas.TURKISH.pass_limit_bag_below} fichas en la bolsa, {cruzadas.TURKISH.pass_limit} turnos",
         "Si las puntuaciones finales son iguales, hay empate.",
-        "H2 / 2L",
+        "DL / H2",  # the board's Spanish labels, and the rules' Turkish codes (issue 33)
     ],
     ("cruzadas", "en"): [
         f"<strong>{cruzadas.TURKISH.tile_count} tiles: 98 letters and 2 blanks</strong>",

@@ -52,7 +52,7 @@ def test_a_public_match_being_played_is_listed_with_its_players_and_how_far_alon
     page = watcher.get("/lobby/").content.decode()
     assert 'data-testid="live-now"' in page and "Live now" in page
     assert "Duelo de Palabras" in page
-    assert "Ana · Bruno · Cleo" in page  # the bots by the names the room gives them
+    assert "Ana · Bip · Cactus" in page  # the bots by the names the room gives them
     assert "Round 1 of 5" in page
     assert f'action="/r/{room.code}/watch/"' in page
     assert f'action="/r/{room.code}/watch/"' in live_part(watcher)  # the list the page asks for again
@@ -90,8 +90,8 @@ def test_a_guests_match_and_a_members_match_are_both_listed():
     guests = playing("wordgrid", bob)
     members = playing("cruzadas", ana)
     part = live_part(member_browser("carla")[0])
-    assert f"/r/{guests.code}/watch/" in part and "Bob · Bruno" in part
-    assert f"/r/{members.code}/watch/" in part and "Ana · Bruno" in part
+    assert f"/r/{guests.code}/watch/" in part and "Bob · Bip" in part
+    assert f"/r/{members.code}/watch/" in part and "Ana · Bip" in part
     # Newest first.
     assert part.index(members.code) < part.index(guests.code)
 

@@ -161,7 +161,7 @@ def test_claves_record_with_partners_counts_games_and_wins_together_most_played_
     records = partner_records(games, {10: ("Ana", "0001"), 11: ("Beto", "0002")})
     assert [(p.name, p.tag, p.played, p.won) for p in records] == [
         ("Ana", "0001", 3, 2),
-        ("Bruno", "", 1, 1),  # a bot in seat 1 is called Bruno at the table too
+        ("Bip", "", 1, 1),  # a bot in seat 1 is called Bip at the table too
         ("Beto", "0002", 1, 0),
     ]
 
@@ -291,7 +291,7 @@ def test_the_games_list_newest_first_with_rivals_nicknames_results_and_replay_li
     assert "Puesto 2 de 3" in html and "Ganada" in html and "31–20" in html
     assert reverse("match_replay", args=[grid.pk]) in html and reverse("match_replay", args=[duelo.pk]) in html
     assert rival.get_absolute_url() in html  # the rival's name leads to their page
-    assert "Cleo" in html  # the bot in seat 2, by the name it had at the table
+    assert "Cactus" in html  # the bot in seat 2, by the name it had at the table
     for secret in ("lucia.secret", "marco.hidden", "example.com"):
         assert secret not in html
 

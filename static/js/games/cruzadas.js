@@ -17,7 +17,7 @@
 
 import { matchFrames, pendingAct, refusal, roomSeats, shake, t, tickWhileShown, transientMessage } from "./kit.js";
 import { wireInput } from "./cruzadas/input.js";
-import { BLANK, cruzadasState } from "./cruzadas/state.js";
+import { BLANK, SIZE, TURKISH_LETTERS, cruzadasState } from "./cruzadas/state.js";
 import { ERRORS } from "./cruzadas/texts.js";
 import { buildBoard, cruzadasView } from "./cruzadas/view.js";
 
@@ -31,6 +31,8 @@ const MOVE_ERRORS = new Set([
 ]);
 const MESSAGE_MS = 5000;
 const PENDING_MS = 8000;
+// The tiles placed and not yet played, kept in the tab's sessionStorage under this prefix, the match and the turn.
+const KEPT = "cruzadas-placed";
 
 export function mountCruzadas(root, { send } = {}) {
   const s = cruzadasState();
@@ -40,12 +42,73 @@ export function mountCruzadas(root, { send } = {}) {
   const els = buildBoard(root);
   const { board, boardEl, rackEl, pickerEl, messageEl } = els;
   const seatName = seating.name;
-  const { render, renderRack, renderControls, renderLast, renderNotify, renderZoom, notificationsAvailable } =
-    cruzadasView(s, els, { seatName, seatInfo: seating.info, pending });
+  const drawn = cruzadasView(s, els, { seatName, seatInfo: seating.info, pending });
+  const { renderRack, renderControls, renderLast, renderNotify, renderZoom, notificationsAvailable } = drawn;
   const { canMove, boardTile, placedAt, slotById, isPlaced } = s;
 
-  const showMessage = transientMessage(messageEl, MESSAGE_MS);
+  const say = transientMessage(messageEl, MESSAGE_MS);
+  // A note (a Turkish letter placed for the plain one typed) is no refusal: not in the refusals' red.
+  const showMessage = (text, { sticky = false, note = false } = {}) => {
+    messageEl.classList.toggle("note", note);
+    say(text, { sticky });
+  };
   const clearMessage = () => showMessage("", { sticky: true });
+
+  // -- the tiles placed survive a reload (issue 33) ------------------------------------------------------
+  // Kept per match and turn in the tab's sessionStorage at every drawing; put back when the board opens on that
+  // same turn again, only if the rack still holds every tile and each square is still free (else dropped).
+  const keptKey = () => `${KEPT}:${frames.matchId()}:${s.view.history.length}`;
+  function storage() {
+    try {
+      return window.sessionStorage;
+    } catch {
+      return null; // storage refused (a privacy setting): the tiles are simply not kept
+    }
+  }
+  function keep() {
+    const store = storage();
+    if (!store || !s.view || frames.matchId() === null || frames.matchId() === undefined) return;
+    const key = keptKey();
+    try {
+      for (let i = store.length - 1; i >= 0; i -= 1) { // an earlier turn's tiles belong to a board that is gone
+        const other = store.key(i);
+        if (other && other.startsWith(`${KEPT}:${frames.matchId()}:`) && other !== key) store.removeItem(other);
+      }
+      if (!canMove()) return;
+      if (s.placed.length) {
+        store.setItem(key, JSON.stringify(s.placed.map((p) => ({ cell: p.cell, letter: p.letter, blank: p.blank }))));
+      } else store.removeItem(key);
+    } catch {
+      // full or refused: nothing kept
+    }
+  }
+  function restore() {
+    const store = storage();
+    if (!store || !canMove() || s.placed.length) return;
+    let saved = null;
+    try {
+      saved = JSON.parse(store.getItem(keptKey()) || "null");
+    } catch {
+      saved = null;
+    }
+    if (!Array.isArray(saved) || !saved.length) return;
+    const placed = [];
+    for (const tile of saved) {
+      const cell = tile && tile.cell;
+      const free = Number.isInteger(cell) && cell >= 0 && cell < SIZE * SIZE && !boardTile(cell)
+        && !placed.some((p) => p.cell === cell);
+      const rackTile = tile && tile.blank ? BLANK : tile && tile.letter;
+      const slot = s.slots.find((one) => one.tile === rackTile && !placed.some((p) => p.id === one.id));
+      if (!free || !slot || !TURKISH_LETTERS.includes(tile.letter)) return; // the rack or the board changed
+      placed.push({ id: slot.id, cell, letter: tile.letter, blank: Boolean(tile.blank) });
+    }
+    s.placed = placed;
+    s.turnsSeen = s.view.history.length;
+  }
+  function render() {
+    drawn.render();
+    keep();
+  }
 
   function shakeMove() {
     shake(boardEl);
@@ -196,6 +259,7 @@ export function mountCruzadas(root, { send } = {}) {
       pending.clear(); // a snapshot after our action carries its answer
       s.syncRack();
       if (!canMove()) { resetMove(); s.turnsSeen = null; }
+      restore(); // the tiles placed on this turn before a reload
       const mine = canMove();
       if (mine && !s.wasMyTurn && previous) notifyTurn();
       s.wasMyTurn = mine;
@@ -227,6 +291,7 @@ export const shortcuts = () => [
   [["←", "↑", "→", "↓"], t("Move the cursor square")],
   [["Home", "End"], t("Go to the start or the end of the row")],
   [[t("A–Z")], t("Place a rack tile of that letter (the blank if you have none) and move on")],
+  [["S", "G", "C", "O", "U", "I"], t("Ş, Ğ, Ç, Ö, Ü or I from your rack, when it has no plain one")],
   [[t("Space")], t("Switch the direction: across or down")],
   [["Backspace"], t("Take back the last tile placed")],
   [["Enter"], t("Play")],

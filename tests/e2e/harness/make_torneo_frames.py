@@ -26,6 +26,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
+from accounts.nicknames import bot_name
 from games.kit.errors import IllegalMove
 from games.torneo import engine, rating
 from tests.e2e.harness.turns import turn_token
@@ -36,7 +37,6 @@ T0 = datetime(2025, 6, 1, 18, 0, 0, tzinfo=UTC)
 MATCH_ID = 77
 ANA, LEAVER = 0, 6
 NAMES = ["Ana", "Bob", "Cleo", "Dani", "Eva", "Fede", "Gala", "Hugo"]
-BOT_NAMES = ["Enzo", "Fina", "Alba", "Bruno"]  # the bots of seats 4-7 in these recorded frames
 RATINGS_BEFORE = [1012, 1000, 987, 1003, 995, 1020, 990, 1008]
 # Round 1's words by hand (Ana's duel gets one of them); the rest are drawn from the hidden lists.
 FIRST_ROUND = ["mesa", "perro", "ciudad", "lunes"]
@@ -286,7 +286,7 @@ def room_frame(*, you: int | None, rated: bool, group: str | None = None) -> dic
             {
                 "index": index,
                 "kind": "bot" if bot else "player",
-                "nickname": BOT_NAMES[index - 4] if bot else NAMES[index],
+                "nickname": bot_name(index) if bot else NAMES[index],  # as the room names them
                 "tag": None if bot else f"{1200 + index}",
                 "bot_level": "medium" if bot else None,
                 "online": index != 7,

@@ -146,12 +146,17 @@ export function wireInput(s, els, actions) {
       return;
     }
     const letter = letterOfKey(key);
-    const slot = letter ? s.slotForLetter(letter) : null;
-    if (!slot) {
+    const found = letter ? s.tileForLetter(letter) : null;
+    if (!found) {
       showMessage(t("You have no %(letter)s on your rack.", { letter: upperTr(letter ?? key.toLowerCase()) }));
       return;
     }
-    if (dropOn(slot.id, at, letter)) moveCursor(s.nextFree(at) ?? at);
+    if (!dropOn(found.slot.id, at, found.letter)) return;
+    moveCursor(s.nextFree(at) ?? at);
+    if (found.letter !== letter) { // a Turkish letter for the plain one typed: say so, it is no mistake
+      showMessage(t("No %(typed)s on your rack: %(placed)s placed.",
+        { typed: upperTr(letter), placed: upperTr(found.letter) }), { note: true });
+    }
   }
 
   rackEl.addEventListener("pointerdown", (event) => {

@@ -7,6 +7,10 @@ export const BLANK = "?";
 // The letters a blank may stand for (the Turkish ruleset's, in alphabetical order).
 export const TURKISH_LETTERS = "a b c ç d e f g ğ h ı i j k l m n o ö p r s ş t u ü v y z".split(" ");
 
+// The Turkish letters a Spanish or English keyboard has no key for, by the plain letter typed instead (issue 33): a
+// typed s puts the rack's Ş when the rack has no S. Upper-case I is ı (Turkish case), so ı falls back to i.
+export const TURKISH_VARIANTS = { s: "ş", g: "ğ", c: "ç", o: "ö", u: "ü", i: "ı", ı: "i" };
+
 /** A typed character as a letter of the game, lowercased the Turkish way (I -> ı, İ -> i, never
  * toLowerCase on those two), or null when it is no Turkish letter. */
 export function letterOfKey(key) {
@@ -111,11 +115,18 @@ export function cruzadasState() {
     return null;
   };
 
-  /** The rack tile a typed `letter` takes: a free tile of that letter, else a free blank (standing for
-   * it), else null. */
-  s.slotForLetter = (letter) => {
+  /** The rack tile a typed `letter` takes, and the letter it puts: a free tile of that letter, else a free tile of
+   * its Turkish variant (ş for s: a Latin keyboard has no key for it), else a free blank standing for the letter,
+   * else null. */
+  s.tileForLetter = (letter) => {
     const free = s.slots.filter((slot) => !s.isPlaced(slot.id));
-    return free.find((slot) => slot.tile === letter) || free.find((slot) => slot.tile === BLANK) || null;
+    const exact = free.find((slot) => slot.tile === letter);
+    if (exact) return { slot: exact, letter };
+    const variant = TURKISH_VARIANTS[letter];
+    const other = variant ? free.find((slot) => slot.tile === variant) : null;
+    if (other) return { slot: other, letter: variant };
+    const blank = free.find((slot) => slot.tile === BLANK);
+    return blank ? { slot: blank, letter } : null;
   };
 
   /** The rack in another order, visibly different when its tiles are not all alike. */

@@ -2,8 +2,9 @@
 // line of the breakdown, a refusal): each a function, so that its English is a literal for `make messages`.
 import { t } from "../kit.js";
 
-// A premium square's short label on the board, in the interface's language: the rules give both codes, the
-// Turkish H2/H3/K2/K3 (harf, kelime) in Spanish and 2L/3L/2W/3W in English (issue 18).
+// A premium square's short label on the board, in the interface's language: 2L/3L/2W/3W in English, and in Spanish
+// DL/TL/DP/TP (doble/triple letra, doble/triple palabra), as Spanish word-game apps (Apalabrados) label them; the
+// rules' Turkish codes H2/H3/K2/K3 meant nothing to a Spanish player (issue 33).
 export const PREMIUM_LABELS = {
   "2L": () => t("2L"),
   "3L": () => t("3L"),

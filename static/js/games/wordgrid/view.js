@@ -251,13 +251,28 @@ export function wordgridView(s, els, { seatName, seatInfo, pending, frames, act 
     return h("p", { class: "wg-result-credits", "data-testid": "result-credits", text });
   }
 
-  // A rated game's change, in the result table: the rating after it and the change (games.runtime.rated).
-  function ratingCell(seat) {
+  // A rated game's change, in the result table (games.runtime.rated): the rating after it and the change, each in
+  // a column with its heading (issue 33: "1662 (+162)" alone said neither).
+  function ratingCells(seat) {
     const change = s.ratings && s.ratings[String(seat)];
-    if (!change) return null;
-    const sign = change.change > 0 ? "+" : "";
-    return h("td", { class: "num wg-result-rating", "data-testid": "result-rating",
-      title: t("Rating"), text: `${change.after} (${sign}${change.change})` });
+    if (!change) return [];
+    const sign = change.change > 0 ? "+" : change.change < 0 ? "−" : "±";
+    return [
+      h("td", { class: "num wg-result-rating", "data-testid": "result-rating", text: String(change.after) }),
+      h("td", { class: "num wg-result-change", "data-testid": "result-change",
+        text: `${sign}${Math.abs(change.change)}` }),
+    ];
+  }
+
+  /** The result table's headings, when the game was rated (a table of names and points needs none). */
+  function resultHead() {
+    if (!s.ratings || !Object.keys(s.ratings).length) return null;
+    return h("thead", {}, [h("tr", {}, [
+      h("th", { scope: "col", text: t("Player") }),
+      h("th", { scope: "col", class: "col-num", text: t("Points") }),
+      h("th", { scope: "col", class: "col-num", text: t("Rating") }),
+      h("th", { scope: "col", class: "col-num", text: t("Rating change") }),
+    ])]);
   }
 
   function renderResult() {
@@ -281,14 +296,14 @@ export function wordgridView(s, els, { seatName, seatInfo, pending, frames, act 
       tied ? h("p", { class: "wg-result-tie", "data-testid": "result-tie",
         text: t("Tied on points: a tie goes to the second player, %(name)s.", { name: seatName(outcome.winner) }) }) : null,
       stakesLine(outcome),
-      h("table", { class: "wg-result-table" }, [h("tbody", {}, outcome.seats.map((entry) => h("tr", {
+      h("table", { class: "wg-result-table" }, [resultHead(), h("tbody", {}, outcome.seats.map((entry) => h("tr", {
         class: `owner-${entry.seat}${outcome.winner === entry.seat ? " winner" : ""}${entry.seat === s.view.you ? " me" : ""}`,
         "data-seat": entry.seat,
       }, [
         h("th", { scope: "row" }, [h("span", { class: "wg-swatch", "aria-hidden": "true" }),
           seatName(entry.seat) + (entry.seat === s.view.you ? ` (${t("you")})` : "")]),
         h("td", { class: "num", text: String(entry.score) }),
-        ratingCell(entry.seat),
+        ...ratingCells(entry.seat),
       ])))]),
     ].filter(Boolean));
   }
