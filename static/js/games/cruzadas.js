@@ -32,7 +32,7 @@ const MOVE_ERRORS = new Set([
 const MESSAGE_MS = 5000;
 const PENDING_MS = 8000;
 
-export function mountCruzadas(root, { send } = {}) {
+export function mountCruzadas(root, { send, afterGame = null } = {}) {
   const s = cruzadasState();
   const seating = roomSeats();
   const frames = matchFrames();
@@ -41,7 +41,7 @@ export function mountCruzadas(root, { send } = {}) {
   const { board, boardEl, rackEl, pickerEl, messageEl } = els;
   const seatName = seating.name;
   const { render, renderRack, renderControls, renderLast, renderNotify, renderZoom, notificationsAvailable } =
-    cruzadasView(s, els, { seatName, seatInfo: seating.info, pending });
+    cruzadasView(s, els, { seatName, seatInfo: seating.info, pending, afterGame });
   const { canMove, boardTile, placedAt, slotById, isPlaced } = s;
 
   const showMessage = transientMessage(messageEl, MESSAGE_MS);
