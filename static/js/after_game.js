@@ -20,6 +20,7 @@ export function afterGame(element, { send }) {
   let setup = false; // the player chose "New game" in a room the host starts: the room's panel shows again
   let ref = 0;
   let error = "";
+  let drawn = ""; // what the bar shows now, so that a room frame that changes nothing of it leaves it (and its focus) be
 
   function state() {
     const showing = over && room && room.status === "waiting";
@@ -102,8 +103,14 @@ export function afterGame(element, { send }) {
 
   function render() {
     state();
-    if (node.hidden) return;
+    if (node.hidden) {
+      drawn = "";
+      return;
+    }
     const r = room.rematch;
+    const key = JSON.stringify([r, room.new_game, error]);
+    if (key === drawn) return;
+    drawn = key;
     const part = rematchPart(r);
     const notes = [];
     if (r.open && r.stake && (r.declined === null || r.declined === undefined)) {

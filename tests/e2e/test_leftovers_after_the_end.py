@@ -62,6 +62,14 @@ def a_refused_word(match: Match) -> tuple[moves.Move, str]:
 
 def test_nothing_is_left_over_after_the_end(daphne_url, browser):
     site = daphne_url
+    failures: list[str] = []
+
+    def check(what: str, step) -> None:
+        """Each leftover is its own finding: one that fails is noted and the others are still looked at."""
+        try:
+            step()
+        except AssertionError as failure:
+            failures.append(f"{what}: {failure}")
 
     # -- a staked Wordgrid: Ana's refused word, then Beto resigns ------------------------------------------------
     def staked():
@@ -88,21 +96,30 @@ def test_nothing_is_left_over_after_the_end(daphne_url, browser):
     expect(message).to_contain_text("diccionario", timeout=15_000)  # the red error, as it was met
     in_thread(lambda: matches.match_act(match_id=match.pk, player=beto, action={"type": "resign"}))
     expect(page.get_by_test_id("result-title")).to_have_text("¡Has ganado!", timeout=15_000)
-    expect(message).to_have_text("")  # the end clears it
-    # The rematch says that credits are staked again; the room's own start button says it stakes none.
-    rematch = on_screen(page, page.get_by_test_id("rematch"), "the staked rematch")
-    assert rematch["height"] >= 40
-    expect(page.get_by_test_id("rematch")).to_have_text("Revancha por 50 créditos")
-    expect(page.get_by_test_id("after-game")).to_contain_text("vuelve a apostar 50 créditos cada uno")
-    expect(page.get_by_test_id("start-match")).to_have_text("Empezar una partida gratis (sin apostar créditos)")
+    check("Wordgrid's red error on the result", lambda: expect(message).to_have_text(""))  # the end clears it
+
+    def stake_said():
+        # The rematch says that credits are staked again; the room's own start button says it stakes none.
+        expect(page.get_by_test_id("start-match")).to_have_text("Empezar una partida gratis (sin apostar créditos)")
+        rematch = on_screen(page, page.get_by_test_id("rematch"), "the staked rematch")
+        assert rematch["height"] >= 40
+        expect(page.get_by_test_id("rematch")).to_have_text("Revancha por 50 créditos")
+        expect(page.get_by_test_id("after-game")).to_contain_text("vuelve a apostar 50 créditos cada uno")
+
+    check("whether credits are staked again", stake_said)
     shot(page, "wordgrid-staked-result-360x740-es")
 
     # -- Ana's page says how she won ---------------------------------------------------------------------------
     page.goto(site + ana.get_absolute_url())
     outcome = page.get_by_test_id("outcome").first
-    expect(outcome).to_contain_text("Ganada")
-    expect(page.get_by_test_id("outcome-how").first).to_have_text("por rendición")
-    on_screen(page, outcome, "the outcome")
+
+    def how_won():
+        expect(outcome).to_contain_text("Ganada")
+        expect(page.get_by_test_id("outcome-how").first).to_have_text("por rendición")
+        outcome.scroll_into_view_if_needed()  # the list of games is below the player's figures
+        on_screen(page, outcome, "the outcome")
+
+    check("how the game was won", how_won)
     shot(page, "player-page-resignation-360x740-es")
     context.close()
 
@@ -121,8 +138,13 @@ def test_nothing_is_left_over_after_the_end(daphne_url, browser):
     context, page = open_room(browser, site, eva, room.code, PHONE)
     standings = page.get_by_test_id("standings")
     expect(standings).to_be_visible(timeout=15_000)
-    expect(standings.get_by_test_id("bot-badge")).to_have_count(7)
-    expect(standings.get_by_test_id("bot-badge").first).to_have_text("bot")
-    on_screen(page, page.get_by_test_id("back"), "the way back to the tournament's entry")
+
+    def badges():
+        expect(standings.get_by_test_id("bot-badge")).to_have_count(7)
+        expect(standings.get_by_test_id("bot-badge").first).to_have_text("bot")
+        on_screen(page, page.get_by_test_id("back"), "the way back to the tournament's entry")
+
+    check("the Torneo standings' BOT badges", badges)
     shot(page, "torneo-final-standings-360x740-es")
     context.close()
+    assert not failures, "\n".join(failures)
