@@ -39,7 +39,8 @@ def room_snapshot(
     seats = list(room.seats.select_related("player").order_by("index"))
     your_seat = next((seat.index for seat in seats if viewer and seat.player_id == viewer.pk), None)
     playing = room.matches.filter(status=Match.PLAYING).values("pk", "started_at").first()
-    latest = None if playing else room.matches.order_by("-number").first()
+    # The last match, between matches, for the end card's way on (rematch_view): its row without its state.
+    latest = None if playing else room.matches.order_by("-number").defer("state").first()
     match_id = playing["pk"] if playing else (latest.pk if latest else None)
     is_host = bool(viewer and room.host_id == viewer.pk)
     gone = _away_for(seats, online, away or {}, playing["started_at"].timestamp()) if playing else {}

@@ -94,7 +94,12 @@ def test_every_end_card_shows_the_way_on(daphne_url, browser):
     failures = []
     for slug, (match, people) in tables.items():
         present(match, people[0])
-        for size, locale, language in ((PHONE, "es-ES", "es"), (LAPTOP, "en-GB", "en")):
+        for size, locale, language in (
+            (PHONE, "es-ES", "es"),
+            (PHONE, "en-GB", "en"),
+            (LAPTOP, "es-ES", "es"),
+            (LAPTOP, "en-GB", "en"),
+        ):
             context, page = open_room(browser, daphne_url, people[0], match.room.code, size, locale)
             label = f"{slug} at {size[0]}x{size[1]} ({language})"
             try:
