@@ -34,6 +34,9 @@ class Room(models.Model):
     # current cycle, oldest first ({"claves-es-standard": ["sol", ...]}); a new board avoids them all while the
     # list has enough others (games.runtime.matches._remember_words).
     used_words = models.JSONField(_("words used"), default=dict, blank=True)
+    # A rematch asked after the room's last match (games.runtime.rematch, its only writer): {"match": id of the
+    # finished match, "accepted": [its seats that said yes, the asker first], "declined": seat | None}; {} none.
+    rematch = models.JSONField(_("rematch"), default=dict, blank=True)
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
     updated_at = models.DateTimeField(_("updated"), auto_now=True)
     launch_at = models.DateTimeField(

@@ -62,6 +62,11 @@ def quick_match_join(*, player: Player, game: str, language: str, interface_lang
             if _is_rated_room(room) == rated and room.settings.get("language") == language:
                 return room
             room_leave(room=room, player=player)  # another choice now ("anyone" after waiting rated): leave that one
+        # A quick room whose match is over ("New game" on its end card): the player leaves it for the new one, so
+        # that nobody there waits for their rematch (games.runtime.rematch).
+        done = Room.objects.filter(game=game, is_public=True, status=Room.WAITING, seats__player=player)
+        for room in done.filter(launch_at__isnull=True):
+            room_leave(room=room, player=player)
         free_seat = Seat.objects.filter(room=OuterRef("pk"), player__isnull=True, bot_level="")
         candidates = (
             Room.objects.filter(game=game, is_public=True, status=Room.WAITING, settings__language=language)

@@ -20,7 +20,7 @@ from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
-from django.utils.translation import pgettext
+from django.utils.translation import pgettext, pgettext_lazy
 from django.views.decorators.http import require_GET
 
 from accounts.models import Player
@@ -131,6 +131,7 @@ def _rows(results, subject: Player, names: dict[str, str]) -> list[dict[str, Any
                 "others": seated,
                 "outcome": _outcome_text(result, details),
                 "score": _score(result, totals),
+                "how": _how((match.outcome or {}).get("reason")),
                 "match_id": match.pk,
             }
         )
@@ -152,6 +153,19 @@ def _outcome_text(result, details: dict[str, Any]) -> str:
     if seats > 2:
         return _("Place %(place)s of %(seats)s") % {"place": result.place, "seats": seats}
     return pgettext("match result", "Lost")
+
+
+# How a game of two ended when it was not played out to its score (issue 33: a win by resignation read "Won 12–13").
+# The reasons are the words the games' outcomes use for these ends (their details' "reason").
+HOW = {
+    "resign": pgettext_lazy("how a match ended", "by resignation"),
+    "left": pgettext_lazy("how a match ended", "by abandon"),
+    "timeout": pgettext_lazy("how a match ended", "on time"),
+}
+
+
+def _how(reason: Any) -> str:
+    return str(HOW[reason]) if isinstance(reason, str) and reason in HOW else ""
 
 
 def _score(result, totals: list[int] | None) -> str:

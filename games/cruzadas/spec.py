@@ -66,6 +66,7 @@ SPEC = GameSpec(
     engine_kwargs=_engine_kwargs,
     warm_up=_warm_up,
     join_grace_seconds=JOIN_GRACE_SECONDS,
+    rematch_swaps_seats=True,  # seat 0 plays first: a rematch lets the other begin
     claim_after_seconds=CLAIM_AFTER_SECONDS,
     claim_action={"type": engine.LEAVE_ACTION},
     deserted_after_seconds=DESERTED_AFTER_SECONDS,

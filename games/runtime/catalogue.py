@@ -51,6 +51,9 @@ class GameSpec:
     colour: str = "#1d2b53"  # the site's own (--brand), for a game that names none
     # Room codes: long enough that scanning for rooms is hopeless (games.runtime.rooms.CODE_LENGTH).
     code_length: int = 10
+    # Seat 0 moves first (Wordgrid, Letras Cruzadas): a rematch turns the seats round, so that whoever followed
+    # begins (games.runtime.rematch). False: the game has no first move (simultaneous, or drawn by the engine).
+    rematch_swaps_seats: bool = False
     # A seated player who leaves mid-match ends it and everyone returns to the waiting room (Claves).
     leave_interrupts: bool = False
     # False: the match starts when the lobby has seated everyone (Torneo), never from the host's button.

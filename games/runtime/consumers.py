@@ -26,6 +26,7 @@ from games.runtime.abandon import match_claim
 from games.runtime.errors import GameError, MalformedAction, error_text, room_error
 from games.runtime.frames import Bucket, parse_frame
 from games.runtime.matches import match_act, match_arrive
+from games.runtime.rematch import ANSWERS, rematch_answer
 from games.runtime.resync import Resync
 from games.runtime.views import published_frame, room_frames, room_match_frame, viewers_room_id
 from observe import database
@@ -251,6 +252,8 @@ class RoomConsumer(SiteSocket):
             await self.act(frame)
         elif kind == "claim":
             await self.claim(frame)
+        elif kind == "rematch":
+            await self.rematch(frame)
         else:
             await self.send_error("unknown_type", _("Unknown frame type."))
 
@@ -275,6 +278,19 @@ class RoomConsumer(SiteSocket):
             await self.send_game_error(MalformedAction(_("A claim frame names its match_id.")), ref)
             return
         await self.in_service(match_claim, ref, match_id=match_id, player=self.player, room_id=self.room_id)
+
+    async def rematch(self, frame: dict[str, Any]) -> None:
+        """Ask for a rematch of the room's finished match, or answer one (games.runtime.rematch): the frame names the
+        match, so an answer to an offer overtaken by a newer match changes nothing."""
+        match_id, answer, ref = frame.get("match_id"), frame.get("answer"), frame.get("ref")
+        if not isinstance(match_id, int) or isinstance(match_id, bool) or answer not in ANSWERS:
+            await self.send_game_error(
+                MalformedAction(_("A rematch frame names its match_id and an answer: ask, accept or decline.")), ref
+            )
+            return
+        await self.in_service(
+            rematch_answer, ref, room_id=self.room_id, match_id=match_id, player=self.player, answer=answer
+        )
 
     async def in_service(self, service: Callable[..., Any], ref: Any, **arguments: Any) -> None:
         """Call a service that writes (a move, a claim) in a database thread: its refusal is told to this socket

@@ -270,3 +270,25 @@ def room_status_set(room: Room, status: str) -> None:
     """For match services, inside their transaction, with the room row locked."""
     room.status = status
     _changed(room)
+
+
+def room_rematch_note(room: Room, offer: Mapping[str, Any]) -> None:
+    """For the rematch service (games.runtime.rematch), inside its transaction, with the room row locked: the
+    rematch asked after the room's last match, announced to every page of the room."""
+    room.rematch = dict(offer)
+    _changed(room)
+
+
+def room_seats_turn(room: Room) -> None:
+    """For the rematch service, with the room row locked: everyone at the table moves one seat on (the last to
+    seat 0), so that in a game where seat 0 moves first the next one begins (of two, they swap)."""
+    seats = list(room.seats.select_for_update().order_by("index"))
+    count = len(seats)
+    # Two steps past the unique (room, index): out of the way first, then each one seat on.
+    for seat in seats:
+        seat.index += 1000
+        seat.save(update_fields=["index"])
+    for seat in seats:
+        seat.index = (seat.index - 1000 + 1) % count
+        seat.save(update_fields=["index"])
+    _changed(room)

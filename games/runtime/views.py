@@ -9,14 +9,16 @@ from typing import Any
 
 import orjson
 from django.db.models import Q
+from django.urls import reverse
 from django.utils import timezone
 
 from accounts.models import Player
 from accounts.nicknames import bot_name
 from games.models import Match, Room, Seat
 from games.runtime import presence, rated
-from games.runtime.catalogue import spec_for
+from games.runtime.catalogue import GameSpec, spec_for
 from games.runtime.registry import Game, game_for
+from games.runtime.rematch import rematch_view
 from wallet.conf import payout_for
 
 # Bots get a name (BOT_NAMES, which no player may take: accounts/nicknames.py), so that a table of rivals reads
@@ -37,7 +39,9 @@ def room_snapshot(
     seats = list(room.seats.select_related("player").order_by("index"))
     your_seat = next((seat.index for seat in seats if viewer and seat.player_id == viewer.pk), None)
     playing = room.matches.filter(status=Match.PLAYING).values("pk", "started_at").first()
-    match_id = playing["pk"] if playing else room.matches.order_by("-number").values_list("pk", flat=True).first()
+    # The last match, between matches, for the end card's way on (rematch_view): its row without its state.
+    latest = None if playing else room.matches.order_by("-number").defer("state").first()
+    match_id = playing["pk"] if playing else (latest.pk if latest else None)
     is_host = bool(viewer and room.host_id == viewer.pk)
     gone = _away_for(seats, online, away or {}, playing["started_at"].timestamp()) if playing else {}
     spec = spec_for(room.game)
@@ -86,7 +90,29 @@ def room_snapshot(
         # A quick match's room before its first match (lobby.quickmatch): the bots fill it when the wait is over,
         # so nobody arranges its seats or starts it (the page shows the wait instead of host controls).
         "quick_wait": room.is_public and room.launch_at is not None and match_id is None,
+        # After a match: the rematch (games.runtime.rematch) and the way to a new game, for the end card.
+        "rematch": rematch_view(room, seats, latest, viewer),
+        "new_game": _new_game(room, spec, latest),
     }
+
+
+def _new_game(room: Room, spec: GameSpec, latest: Match | None) -> dict[str, Any]:
+    """Where "New game" on the end card leads: back into the way the game came from. A quick match's room asks the
+    quick match again (a POST to `url` with its word language and mode); a game the lobby starts (the tournament)
+    and a game played for credits go back to their way in (`url`, a link); any other room is the host's own, where
+    the host starts again (`room`: the room's panel)."""
+    if room.is_public:
+        return {
+            "way": "quick",
+            "url": reverse("quick_match", args=[room.game]),
+            "language": room.settings.get("language", ""),
+            "mode": "rated" if room.settings.get("rated") else "anyone",
+        }
+    if not spec.host_starts:
+        return {"way": "link", "url": spec.leave_to(room.settings)}
+    if latest is not None and latest.stake and spec.home_url_name:
+        return {"way": "link", "url": reverse(spec.home_url_name)}
+    return {"way": "room"}
 
 
 def _away_for(seats: Iterable[Seat], online: set[int], away: dict[int, float], started: float) -> dict[int, float]:

@@ -43,6 +43,7 @@ SPEC = GameSpec(
     hidden_list=None,
     engine_kwargs=_engine_kwargs,
     join_grace_seconds=JOIN_GRACE_SECONDS,
+    rematch_swaps_seats=True,  # seat 0 plays first: a rematch lets the other begin
     glicko=True,  # a rated room's match moves Glicko-2 ratings (issue 20)
     order=30,
     blurb=_("Add a letter, trace a word on the 5x5 grid, beat the clock and your opponent."),

@@ -19,6 +19,7 @@
 //   `stale_turn` error is shown by the board like any error, and a fresh snapshot is asked for;
 // - the arrival gate: a match frame without a view that says `arriving` (or `aborted`) is shown here,
 //   as a panel over the board, and not handed to the board.
+import { afterGame } from "./after_game.js";
 import { openSocket } from "./socket.js";
 import { clockText, h, parseTime, t } from "./games/kit.js";
 
@@ -88,6 +89,8 @@ export function startRoom(element, { connect = openSocket } = {}) {
   gate.after(absence);
 
   const sendRaw = (frame) => socket && socket.send(frame);
+  // The way on after a game (Rematch, New game): the board places it in its result card (static/js/after_game.js).
+  const after = afterGame(element, { send: sendRaw });
   // Boards send through here (kit.js pendingAct): an act names the turn it was made for.
   const send = (frame) => sendRaw(frame && frame.type === "act" ? { ...frame, turn } : frame);
 
@@ -96,7 +99,7 @@ export function startRoom(element, { connect = openSocket } = {}) {
     const loading = gameRoot ? loadMount(element.dataset.game) : null;
     if (!loading) return Promise.resolve(null);
     boardReady = loading.then((mount) => {
-      board = mount(gameRoot, { send });
+      board = mount(gameRoot, { send, afterGame: after.node });
       for (const [kind, frame] of queued.splice(0)) deliver(kind, frame);
       return board;
     });
@@ -337,6 +340,7 @@ export function startRoom(element, { connect = openSocket } = {}) {
     latest = { matchId: frame.match_id, v: typeof frame.v === "number" ? frame.v : (sameMatch ? latest.v : -1) };
     turn = frame.turn ?? null;
     resynced();
+    after.match(frame);
     if (!frame.view && (frame.arriving || frame.aborted)) {
       showGate(frame);
       return;
@@ -493,6 +497,7 @@ export function startRoom(element, { connect = openSocket } = {}) {
       if (typeof frame.v === "number") roomVersion = frame.v;
       lastRoom = frame;
       renderRoom(frame.room);
+      after.room(frame.room);
       renderAbsence();
       if (gateFrame) renderGate(); // the names of those awaited
       if (!frame.room.match_id) resynced(); // no match to wait for
@@ -501,6 +506,8 @@ export function startRoom(element, { connect = openSocket } = {}) {
       onMatchFrame(frame);
     } else if (frame.type === "error" && String(frame.ref || "").startsWith("claim-")) {
       claimRefused(frame);
+    } else if (frame.type === "error" && String(frame.ref || "").startsWith("rematch-")) {
+      after.error(frame);
     } else if (frame.type === "error") {
       deliver("error", frame);
       if (frame.code === "stale_turn") {

@@ -101,7 +101,9 @@ def test_a_pair_wins_then_loses_on_a_trap_while_a_spectator_watches(daphne_url, 
     expect(carla.get_by_test_id("maps")).to_be_visible()  # after the end, both maps for everyone
     screenshot(beto, "claves-won-phone")
 
-    # Play again: a new board; this time the guesser touches a trap.
+    # Play again: "New game" on the end card shows the host the room's panel; a new board, where the guesser
+    # touches a trap.
+    ana.get_by_test_id("new-game").click()
     ana.get_by_test_id("start-match").click()
     expect(beto.get_by_test_id("result")).to_be_hidden()
     expect(ana.locator("[data-testid=clue-form]:visible, [data-testid=step]")).not_to_have_count(0)

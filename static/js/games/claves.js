@@ -29,14 +29,14 @@ const CLUE_ERRORS = new Set([
   "empty_clue", "not_one_word", "not_letters", "too_long", "board_word", "board_variant", "bad_number",
 ]);
 
-export function mountClaves(root, { send } = {}) {
+export function mountClaves(root, { send, afterGame = null } = {}) {
   const s = clavesState();
   const seating = roomSeats();
   const frames = matchFrames();
   const pending = pendingAct({ send, onTimeout: () => render() }); // the action on its way
   const els = buildBoard(root);
   const { messageEl, clueMessageEl, wordInput, numberSelect } = els;
-  const { render } = clavesView(s, els, { seatName: seating.name, seating, pending });
+  const { render } = clavesView(s, els, { seatName: seating.name, seating, pending, afterGame });
   const { canClue, touchable } = s;
 
   // One message at a time: under the clue form (a clue's refusal) or under the grid (the rest).

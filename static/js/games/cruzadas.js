@@ -34,7 +34,7 @@ const PENDING_MS = 8000;
 // The tiles placed and not yet played, kept in the tab's sessionStorage under this prefix, the match and the turn.
 const KEPT = "cruzadas-placed";
 
-export function mountCruzadas(root, { send } = {}) {
+export function mountCruzadas(root, { send, afterGame = null } = {}) {
   const s = cruzadasState();
   const seating = roomSeats();
   const frames = matchFrames();
@@ -42,7 +42,7 @@ export function mountCruzadas(root, { send } = {}) {
   const els = buildBoard(root);
   const { board, boardEl, rackEl, pickerEl, messageEl } = els;
   const seatName = seating.name;
-  const drawn = cruzadasView(s, els, { seatName, seatInfo: seating.info, pending });
+  const drawn = cruzadasView(s, els, { seatName, seatInfo: seating.info, pending, afterGame });
   const { renderRack, renderControls, renderLast, renderNotify, renderZoom, notificationsAvailable } = drawn;
   const { canMove, boardTile, placedAt, slotById, isPlaced } = s;
 

@@ -17,7 +17,7 @@ const REJECTED = new Set(["not_letters", "wrong_length", "not_in_list", "already
 const ERRORS = { already_played: () => t("You already played that word this round.") };
 
 
-export function mountDuelo(root, { send } = {}) {
+export function mountDuelo(root, { send, afterGame = null } = {}) {
   let view = null;
   const seating = roomSeats();
   let lastRowCount = 0;
@@ -217,15 +217,13 @@ export function mountDuelo(root, { send } = {}) {
       ...s.rounds.map((r) => h("td", { class: "num", text: String(r.points) })),
       h("td", { class: "num total", text: String(s.total) }),
     ]));
-    const isHost = seating.isHost();
     result.replaceChildren(...[
       h("h2", { class: "result-title", "data-testid": "result-title", text: title }),
       outcome.stopped ? h("p", { class: "result-note", text: t("The match was ended early.") }) : null,
+      afterGame, // the way on: Rematch, New game (static/js/after_game.js)
       h("div", { class: "result-table-wrap" }, [
         h("table", { class: "result-table" }, [h("thead", {}, [head]), h("tbody", {}, body)]),
       ]),
-      h("p", { class: "result-again", "data-testid": "play-again",
-        text: isHost ? t("Play again: start a new match from the room.") : t("The host can start a new match in this room.") }),
     ].filter(Boolean));
   }
 

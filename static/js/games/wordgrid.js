@@ -26,7 +26,7 @@ const MOVE_ERRORS = new Set([
 ]);
 const MESSAGE_MS = 4000;
 
-export function mountWordgrid(root, { send } = {}) {
+export function mountWordgrid(root, { send, afterGame = null } = {}) {
   const s = wordgridState();
   const seating = roomSeats();
   const frames = matchFrames();
@@ -35,7 +35,7 @@ export function mountWordgrid(root, { send } = {}) {
   const { board, gridEl, tentativeEl, messageEl } = els;
   const seatName = seating.name;
   const { render, renderMove, renderControls, tick } =
-    wordgridView(s, els, { seatName, seatInfo: seating.info, pending, frames, act });
+    wordgridView(s, els, { seatName, seatInfo: seating.info, pending, frames, act, afterGame });
   const { canMove, filled, onPath, hasFilledNeighbour, resetMove } = s;
 
   const showMessage = transientMessage(messageEl, MESSAGE_MS);
@@ -145,6 +145,7 @@ export function mountWordgrid(root, { send } = {}) {
         pending.clear();
       }
       s.view = frame.view;
+      if (s.view.phase === "finished") showMessage("", { sticky: true }); // a refused move's words end with the game
       s.stakes = frame.stakes || null;
       s.ratings = frame.ratings || null; // rated games: {seat: {before, after, change}} once applied
       const played = s.view.played ? s.view.played.length : 0;

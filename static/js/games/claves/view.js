@@ -76,7 +76,7 @@ root.replaceChildren(board);
 
 /** The drawing of state `s` (state.js) into the elements `els`; `seatName` and `seating` from the room
  * (kit.js roomSeats), `pending` the action on its way. */
-export function clavesView(s, els, { seatName, seating, pending }) {
+export function clavesView(s, els, { seatName, seating, pending, afterGame = null }) {
   const {
     board, cards, roleEl, stepEl, turnsEl, keysEl, doneEl, clueEl, wordInput, sendClueBtn, clueForm,
     gridEl, uncoverBtn, endTurnBtn, guessEl, legendEl, historyEl, resultEl,
@@ -313,12 +313,11 @@ export function clavesView(s, els, { seatName, seating, pending }) {
       title = t("Game interrupted");
       reason = t("Someone left the room: the game stopped before the end.");
     }
-    const host = seating.isHost();
     resultEl.dataset.result = outcome.result || "";
     resultEl.replaceChildren(...[
       h("h2", { class: "cl-result-title", "data-testid": "result-title", text: title }),
       h("p", { class: "cl-result-reason", "data-testid": "result-reason", text: reason }),
-      h("p", { class: "cl-again", "data-testid": "play-again", text: host ? t("Play again: start a new board from the room panel (the words will be new).") : t("The host can start a new board.") }),
+      afterGame, // the way on: Rematch, New game (static/js/after_game.js)
       Array.isArray(s.view.maps) ? h("h3", { class: "cl-maps-title", text: t("Both maps") }) : null,
       Array.isArray(s.view.maps) ? h("p", { class: "cl-maps-legend" }, ["key", "trap", "empty"].map((kind) => h("span", {},
         [swatch(`kind-${kind}`), KINDS[kind]()]))) : null,

@@ -90,7 +90,7 @@ root.replaceChildren(board);
 
 /** The drawing of state `s` (state.js) into the elements `els`; `seatName`, `seatInfo` from the room,
  * `pending` the action on its way (kit.js pendingAct). */
-export function cruzadasView(s, els, { seatName, seatInfo, pending }) {
+export function cruzadasView(s, els, { seatName, seatInfo, pending, afterGame = null }) {
   const {
     board, cells, turnEl, notifyBtn, playersEl, resultEl, boardEl, zoomBtn, bagEl, unseenSummary, unseenList,
     rackEl, undoBtn, passBtn, shuffleBtn, moreBtn, submitBtn, exchangeBtn, resignBtn, menuEl, barEl, confirmEl,
@@ -422,7 +422,8 @@ export function cruzadasView(s, els, { seatName, seatInfo, pending }) {
     const items = [
       h("h2", { class: "cz-result-title", "data-testid": "result-title", text: title }),
       h("p", { class: "cz-result-reason", "data-testid": "result-reason", text: reason }),
-    ];
+      afterGame, // the way on: Rematch, New game (static/js/after_game.js)
+    ].filter(Boolean);
     if (outcome.adjustment) {
       const changes = outcome.adjustment.map((points, seat) =>
         `${seatName(seat)} ${points > 0 ? "+" : points < 0 ? "−" : "±"}${Math.abs(points)}`).join(", ");

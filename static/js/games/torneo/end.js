@@ -89,6 +89,7 @@ export function endView(ctx, { hearts }) {
           sharedPlace(place) ? h("span", { class: "shared", text: t("shared") }) : null]),
         h("th", { scope: "row" }, [seatName(seat),
           seat === you() ? h("span", { class: "pl-badge", text: t("you") }) : null,
+          seating.isBot(seat) ? h("span", { class: "pl-badge bot", "data-testid": "bot-badge", text: t("bot") }) : null,
           outcome.left[seat] ? h("span", { class: "pl-status", text: t("Left the tournament") }) : null]),
         h("td", { class: "num" }, [hearts(outcome.lives[seat])]),
         rated ? h("td", {
@@ -106,12 +107,14 @@ export function endView(ctx, { hearts }) {
         text: placeLine(places[seat], sharedPlace(places[seat])) }) : null,
       seat !== null ? ratingLine(seat) : null,
       outcome.stopped ? h("p", { class: "result-note", text: t("The tournament was ended early.") }) : null,
+      // The way on, above the standings so that a phone shows it at once: back to the tournament's way in (the
+      // lobby's tournament or the group), where the next one starts. A tournament has no rematch.
+      h("p", { class: "result-back" }, [
+        h("a", { class: "button", href: back.href, "data-testid": "back", text: back.text })]),
       h("div", { class: "result-table-wrap" }, [
         h("table", { class: "result-table torneo-standings", "data-testid": "standings" },
           [h("thead", {}, [head]), h("tbody", {}, body)]),
       ]),
-      h("p", { class: "result-back" }, [
-        h("a", { class: "button", href: back.href, "data-testid": "back", text: back.text })]),
     ]);
   }
 

@@ -55,7 +55,7 @@ root.replaceChildren(board);
 /** The drawing of state `s` (state.js) into the elements `els`; `seatName`, `seatInfo` from the room,
  * `pending` the action on its way, `frames` the match frames (the server clock), `act` sends an action
  * (the draw and resign buttons). */
-export function wordgridView(s, els, { seatName, seatInfo, pending, frames, act }) {
+export function wordgridView(s, els, { seatName, seatInfo, pending, frames, act, afterGame = null }) {
   const {
     board, cells, turnEl, playersEl, gridEl, stepEl, wordEl, clearBtn, submitBtn, tentativeEl, keyboardEl,
     controlsEl, drawEl, resignEl, actionsEl, wordsEl, resultEl,
@@ -296,6 +296,7 @@ export function wordgridView(s, els, { seatName, seatInfo, pending, frames, act 
       tied ? h("p", { class: "wg-result-tie", "data-testid": "result-tie",
         text: t("Tied on points: a tie goes to the second player, %(name)s.", { name: seatName(outcome.winner) }) }) : null,
       stakesLine(outcome),
+      afterGame, // the way on: Rematch, New game (static/js/after_game.js)
       h("table", { class: "wg-result-table" }, [resultHead(), h("tbody", {}, outcome.seats.map((entry) => h("tr", {
         class: `owner-${entry.seat}${outcome.winner === entry.seat ? " winner" : ""}${entry.seat === s.view.you ? " me" : ""}`,
         "data-seat": entry.seat,
