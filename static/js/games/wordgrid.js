@@ -35,7 +35,7 @@ export function mountWordgrid(root, { send } = {}) {
   const { board, gridEl, tentativeEl, messageEl } = els;
   const seatName = seating.name;
   const { render, renderMove, renderControls, tick } =
-    wordgridView(s, els, { seatName, seatInfo: seating.info, pending, frames, act });
+    wordgridView(s, els, { seatName, seatInfo: seating.info, presence: seating.presence, replay: seating.replay, pending, frames, act });
   const { canMove, filled, onPath, hasFilledNeighbour, resetMove } = s;
 
   const showMessage = transientMessage(messageEl, MESSAGE_MS);
