@@ -26,6 +26,7 @@ from games.models import Match
 from games.runtime import presence
 from games.runtime.catalogue import spec_for
 from games.runtime.registry import bots_for, engine_for
+from tests.e2e.test_accessibility import blocking_violations
 from tests.e2e.test_one_screen import sign_in
 from tests.games.test_move_path_statements import mid_game
 from wordlists.lexicon import lexicon
@@ -111,6 +112,7 @@ def test_the_one_who_stays_sees_the_other_leave_in_duelo_and_claves(daphne_url, 
     expect(absence).to_be_visible()
     expect(ana.get_by_test_id("claim")).to_have_count(0)  # Duelo's clock ends the round by itself
     screenshot(ana, "rival-away-duelo-bar-phone")
+    found = blocking_violations(ana, "duelo, the rival away")  # the "away" mark and the bar pass axe
     ana_context.close()
 
     # -- Claves: the one who waits, and the partner they wait for, who leaves ----------------------------------
@@ -137,6 +139,8 @@ def test_the_one_who_stays_sees_the_other_leave_in_duelo_and_claves(daphne_url, 
     expect(absence).to_contain_text(re.compile(rf"{gone_name} dejó la mesa hace 0:\d\d"), timeout=25_000)
     expect(absence).to_contain_text("Si tu compañero no vuelve, podrás terminar la partida en 1:")
     screenshot(page, "partner-away-claves-phone")
+    found += blocking_violations(page, "claves, the partner away")
+    assert not found, "\n".join(found)
 
     # Two minutes later: the button to end the game (a cooperative game: nobody loses).
     def two_minutes_later():
