@@ -132,11 +132,14 @@ def round_analysis_data(request, match_id: int, number: int) -> JsonResponse:
 def _payload(match: Match, archive: MatchArchive, seats: list[dict[str, Any]]) -> dict[str, Any]:
     analysis = archive.analysis or {}
     moves = analysis.get("moves", {})
+    # The match is over (no archive before): each moment is shown with what its end revealed to everyone.
+    engine = game_for(match.game).engine
+    final = engine.from_json(match.state)
     frames = [
         {
             "v": frame["v"],
             "at": frame["at"],
-            "view": frame["view"],
+            "view": engine.replay_view(frame["view"], final),
             "label": _label(frame["input"], seats),
             "notes": _notes(moves.get(str(frame["v"]), {})),
         }
@@ -159,6 +162,7 @@ def _payload(match: Match, archive: MatchArchive, seats: list[dict[str, Any]]) -
                 "bot_levels": [],
                 "invite_url": "",
                 "status": "closed",
+                "replay": True,  # the boards say "a replay", not "you are watching" (kit.js roomSeats)
                 "settings": {**(match.room.settings or {}), "seats": len(seats)},
                 "seats": seats,
                 "you": {"seat": None, "is_host": False, "spectator": True},

@@ -599,6 +599,27 @@ def view(state: State, viewer: Viewer) -> dict[str, Any]:
     }
 
 
+def replay_view(view: dict[str, Any], final: State) -> dict[str, Any]:
+    """A finished match's replay frame: the spectator's `view` of one moment, each seat's rows with their letters
+    (read from the `final` state: the end of the match reveals every guess), where live they were colours only.
+    Only the finished match's replay calls it (games/replay_views.py): nothing of a match still played."""
+    if final.phase != FINISHED or not 1 <= view["round"] <= len(final.rounds):
+        return view
+    language = final.settings.language
+    played = final.rounds[view["round"] - 1].seats
+    seats = [
+        {
+            **seat,
+            "rows": [
+                {**row, "letters": alphabets.letters(language, word.word), "shown": word.shown}
+                for row, word in zip(seat["rows"], played[seat["seat"]].rows, strict=False)
+            ],
+        }
+        for seat in view["seats"]
+    ]
+    return {**view, "seats": seats}
+
+
 def outcome(state: State) -> Outcome | None:
     """None while the match runs; then totals, winners (all seats tied at the top share the victory)
     and draw (only when every seat has the same total; a draw has no winners), places (1 = best,

@@ -93,6 +93,8 @@ class EngineHooks(Engine, Protocol):
 
     def progress(self, state: Any) -> Progress | None: ...
 
+    def replay_view(self, view: dict[str, Any], final: Any) -> dict[str, Any]: ...
+
 
 @runtime_checkable
 class Budget(Protocol):
@@ -164,6 +166,11 @@ def default_progress(engine: Engine, state: Any) -> Progress | None:
     return None
 
 
+def default_replay_view(engine: Engine, view: dict[str, Any], final: Any) -> dict[str, Any]:
+    """Nothing more to reveal once the match is over: a replay shows each moment as a spectator saw it."""
+    return view
+
+
 # name -> default(engine module, *the hook's arguments): the hooks of `EngineHooks` a module may omit.
 DEFAULT_HOOKS: dict[str, Callable[..., Any]] = {
     "seat_active": default_seat_active,
@@ -173,6 +180,7 @@ DEFAULT_HOOKS: dict[str, Callable[..., Any]] = {
     "drawn_words": default_drawn_words,
     "progress": default_progress,
     "word_lists": default_word_lists,
+    "replay_view": default_replay_view,
 }
 
 

@@ -9,6 +9,16 @@
 // board that changes its keys changes its list there.
 import { h, t } from "./games/kit.js";
 
+// The keys' names as the page's language prints them on a keyboard (a Spanish one says "Intro", "Retroceso"):
+// the boards list them by their English names.
+const KEY_NAMES = {
+  Enter: () => t("Enter"),
+  Backspace: () => t("Backspace"),
+  Esc: () => t("Esc"),
+  Tab: () => t("Tab"),
+};
+const keyName = (key) => (KEY_NAMES[key] ? KEY_NAMES[key]() : key);
+
 const isTyping = (target) => Boolean(target && target.closest && target.closest("input, textarea, select, [contenteditable]"));
 
 /** Adds the help to the room `room` (a [data-room] element) if its game's board lists its keys; resolves to the
@@ -27,7 +37,7 @@ export async function mountShortcuts(room) {
     h("div", { class: "keys-dialog-box" }, [
       h("div", { class: "keys-dialog-head" }, [title, h("form", { method: "dialog" }, [close])]),
       h("dl", { class: "keys-list" }, rows.flatMap(([keys, text]) => [
-        h("dt", {}, keys.map((key) => h("kbd", { text: key }))),
+        h("dt", {}, keys.map((key) => h("kbd", { text: keyName(key) }))),
         h("dd", { text }),
       ])),
     ]),

@@ -1,18 +1,29 @@
-"""Automated accessibility checks (issue 18): axe-core (axe-playwright-python, which bundles it) on the site's
-pages and on every board mid-game, on the real room page, at a phone's size: no serious or critical
-violation. A failing rule fails the test with the rule, its impact and the elements it found."""
+"""Automated accessibility checks (issues 18 and 33): axe-core (axe-playwright-python, which bundles it) on every
+main page and on every board mid-game, on the real room page, at a phone's size and a laptop's: no serious or
+critical violation. A failing rule fails the test with the rule, its impact and the elements it found.
+
+The main pages: home, lobby, wallet, each game's page, room (its board mid-game) and rules, a finished match's
+replay, a player's page with won and lost games, login and sign-up, and a page showing a flash message."""
 
 from __future__ import annotations
 
+from concurrent.futures import ThreadPoolExecutor
+
 from axe_playwright_python.sync_playwright import Axe
+from django.db import connection
 from playwright.sync_api import expect
 
-from tests.e2e.test_one_screen import set_up, sign_in
+from games.runtime import scheduling
+from tests.e2e.test_one_screen import at_the_table, set_up, sign_in
+from tests.games.test_match_archive import play_bots, play_claves
+from tests.players.test_player_page import finish
 
 PHONE = {"width": 360, "height": 740}
+LAPTOP = {"width": 1280, "height": 800}
 BLOCKING = ("serious", "critical")
 GAMES = ("duelo", "torneo", "wordgrid", "cruzadas", "claves")
 PAGES = ("/", "/lobby/", "/wallet/", *(f"/play/{game}/" for game in GAMES), *(f"/play/{game}/rules/" for game in GAMES))
+ANONYMOUS_PAGES = ("/", "/accounts/login/", "/accounts/signup/")
 
 
 def blocking_violations(page, where: str) -> list[str]:
@@ -24,22 +35,63 @@ def blocking_violations(page, where: str) -> list[str]:
     return found
 
 
+def finished_games():
+    """A finished Duelo (its replay) and a player with won and lost games (her page), on a thread of their own."""
+
+    def make():
+        try:
+            with scheduling.timers_disabled():
+                duelo, _seen = play_bots(
+                    "duelo", ["easy", "hard"], {"language": "es", "rounds": 1, "round_seconds": 60}
+                )
+                claves, _seen = play_claves()
+            from accounts.models import Player
+
+            ana = Player.objects.get(pk=claves.lineup[0]["player"])
+            finish("wordgrid", [ana, "easy"], hours=1, won=[0], totals=[14, 10])
+            finish("wordgrid", [ana, "easy"], hours=2, won=[1], totals=[9, 12])
+            return duelo, ana
+        finally:
+            connection.close()
+
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(make).result()
+
+
 def test_pages_and_boards_have_no_serious_or_critical_accessibility_violation(daphne_url, browser):
     tables = {game: set_up(game) for game in GAMES}
-    context = browser.new_context(viewport=PHONE, locale="es-ES", has_touch=True)
-    page = context.new_page()
+    duelo, ana = finished_games()
     found = []
-    sign_in(context, daphne_url, tables["duelo"][1][0])
-    for path in PAGES:
-        page.goto(daphne_url + path)
-        found += blocking_violations(page, path)
-    for game, (match, people) in tables.items():
-        sign_in(context, daphne_url, people[0])
-        page.goto(f"{daphne_url}/r/{match.room.code}/")
-        expect(page.locator("[data-game-root]")).to_be_visible()
-        page.wait_for_timeout(600)  # the board's first frame and its animations
-        found += blocking_violations(page, f"the {game} board")
-    context.close()
+    for size, viewport in (("phone", PHONE), ("laptop", LAPTOP)):
+        anonymous = browser.new_context(viewport=viewport, locale="es-ES", has_touch=viewport is PHONE)
+        page = anonymous.new_page()
+        for path in (*ANONYMOUS_PAGES, f"/m/{duelo.pk}/", ana.get_absolute_url()):
+            page.goto(daphne_url + path)
+            if path.startswith("/m/"):
+                expect(page.get_by_test_id("replay")).to_have_attribute("data-replay-ready", "true", timeout=20_000)
+            found += blocking_violations(page, f"{path} ({size})")
+        # A newcomer's nickname: the next page greets them with a flash message (a list in a live region).
+        page.goto(f"{daphne_url}/guest/?next=/lobby/")
+        page.get_by_label("Apodo").fill("Carla")
+        page.get_by_role("button", name="¡A jugar!").click()
+        expect(page.locator(".message")).to_contain_text("Carla")
+        found += blocking_violations(page, f"a flash message ({size})")
+        anonymous.close()
+
+        context = browser.new_context(viewport=viewport, locale="es-ES", has_touch=viewport is PHONE)
+        page = context.new_page()
+        sign_in(context, daphne_url, tables["duelo"][1][0])
+        for path in PAGES:
+            page.goto(daphne_url + path)
+            found += blocking_violations(page, f"{path} ({size})")
+        for game, (match, people) in tables.items():
+            sign_in(context, daphne_url, people[0])
+            at_the_table(match, people[0])
+            page.goto(f"{daphne_url}/r/{match.room.code}/")
+            expect(page.locator("[data-game-root]")).to_be_visible()
+            page.wait_for_timeout(600)  # the board's first frame and its animations
+            found += blocking_violations(page, f"the {game} board ({size})")
+        context.close()
     assert not found, "\n".join(found)
 
 

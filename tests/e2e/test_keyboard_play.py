@@ -287,6 +287,11 @@ def test_in_a_real_room_the_help_sits_by_the_rules_and_speaks_spanish(daphne_url
     button.click()
     dialog = page.get_by_role("dialog", name="Atajos de teclado")
     expect(dialog).to_contain_text("Muévete entre las casillas")
+    # The keys by the names a Spanish keyboard prints on them (issue 33), never the English ones.
+    keys = dialog.locator("kbd")
+    for name in ("Intro", "Retroceso", "Esc"):
+        expect(keys.filter(has_text=name).first).to_be_visible()
+    assert not {"Enter", "Backspace"} & set(keys.all_inner_texts())
     expect(dialog.get_by_role("button", name="Volver a la partida")).to_be_visible()
     shot(page, "keyboard-help-room-desktop")
     page.keyboard.press("Escape")

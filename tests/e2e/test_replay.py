@@ -5,6 +5,7 @@ against the match's event log. One server and one browser for the whole module (
 
 from __future__ import annotations
 
+from django.conf import settings
 from playwright.sync_api import expect
 
 from games.models import MatchEvent
@@ -14,6 +15,8 @@ from tests.games.test_match_archive import play_bots, play_claves
 
 PHONE = {"width": 360, "height": 780}
 DESKTOP = {"width": 1280, "height": 900}
+PHONE_SMALL = {"width": 360, "height": 740}
+LAPTOP = {"width": 1280, "height": 800}
 
 
 def events_to(match, version, kind):
@@ -31,7 +34,7 @@ def events_at(match, version, kind):
 
 
 def open_replay(browser, site, match, viewport=PHONE):
-    context = browser.new_context(viewport=viewport, locale="es-ES", has_touch=viewport is PHONE)
+    context = browser.new_context(viewport=viewport, locale="es-ES", has_touch=viewport["width"] < 600)
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
@@ -187,3 +190,69 @@ def test_every_game_replays_move_by_move_as_its_log_says(daphne_url, browser):
         expect(page.locator(".cl-card.found")).to_have_count(uncovered)
     page.screenshot(path=str(ARTIFACTS / "replay-claves-phone.png"), full_page=True)
     assert page.js_errors == []
+
+
+def header_fits(page):
+    """Every line of the replay's header is shown whole: inside the screen, and not cut with an ellipsis."""
+    width = page.viewport_size["width"]
+    for line in page.locator(".replay .room-head p").all():
+        box = line.bounding_box()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= width + 0.5, line.inner_text()
+        assert line.evaluate("(el) => el.scrollWidth <= el.clientWidth + 1"), f"cut: {line.inner_text()}"
+
+
+def test_a_finished_duelo_replay_shows_every_players_letters_and_says_it_is_a_replay(daphne_url, browser, screenshot):
+    """Issue 33, item 5: after the end a Duelo replay shows every word of every player, from the frame in which it
+    was played, says it is a replay (not "you are watching"), and its header wraps on a phone instead of cutting who
+    played, when and with which dictionary. A match still being played has no replay: nothing of its guesses."""
+    site = daphne_url
+    match = play_bots("duelo", ["easy", "hard"], {"language": "es", "rounds": 1, "round_seconds": 60}, seed=23)[0]
+    live = play_bots(
+        "duelo",
+        ["easy", "medium"],
+        {"language": "es", "rounds": 3, "round_seconds": 60},
+        seed=24,
+        until=lambda m: MatchEvent.objects.filter(match=m, kind="guessed").count() >= 2,
+    )[0]
+    guesses = list(MatchEvent.objects.filter(match=match, kind="guessed").order_by("id").values_list("version", "data"))
+    for viewport, size in ((PHONE_SMALL, "360x740"), (LAPTOP, "1280x800")):
+        page = open_replay(browser, site, match, viewport)
+        header_fits(page)
+        expect(page.get_by_test_id("replay-mark")).to_have_text("Repetición")
+        shown = versions(page)
+        # The last guess of each seat, at the frame it was played: its row shows its letters.
+        for seat in (0, 1):
+            version, event = [(v, e) for v, e in guesses if e["seat"] == seat][-1]
+            at(page, shown.index(version))
+            row = page.locator(f"article.rival[data-seat='{seat}'] .minirow[role='img']").last
+            expect(row).to_have_text(event["word"].upper(), timeout=10_000)
+        expect(page.locator(".duelo-mine")).to_have_text("Repetición de una partida terminada.")
+        expect(page.get_by_test_id("board")).not_to_contain_text("Estás mirando")
+        screenshot(page, f"replay-duelo-letters-{size}")
+        page.get_by_test_id("replay-last").click()  # the end: the result, and the last round's words under it
+        expect(page.get_by_test_id("result-title")).to_be_visible()
+        expect(page.locator("article.rival .minirow[role='img']").first).not_to_have_text("")
+        screenshot(page, f"replay-duelo-end-{size}")
+        page.context.close()
+
+    # English: the same page says it in English.
+    context = browser.new_context(viewport=PHONE_SMALL, locale="en-GB")
+    context.add_cookies([{"name": settings.LANGUAGE_COOKIE_NAME, "value": "en", "url": site}])
+    page = context.new_page()
+    page.goto(f"{site}/m/{match.pk}/")
+    expect(page.get_by_test_id("replay")).to_have_attribute("data-replay-ready", "true", timeout=20_000)
+    expect(page.get_by_test_id("replay-mark")).to_have_text("Replay")
+    at(page, 2)
+    expect(page.locator(".duelo-mine")).to_have_text("Replay of a finished match.")
+    header_fits(page)
+    screenshot(page, "replay-duelo-letters-360x740-en")
+    page.set_viewport_size(LAPTOP)
+    screenshot(page, "replay-duelo-letters-1280x800-en")
+
+    # A match still being played: no board, no frames; the replay's data is not served.
+    page.goto(f"{site}/m/{live.pk}/")
+    expect(page.get_by_test_id("replay-live")).to_be_visible()
+    expect(page.get_by_test_id("replay-mark")).to_have_text("Being played")
+    expect(page.locator(".minirow")).to_have_count(0)
+    assert page.request.get(f"{site}/m/{live.pk}/replay.json").status == 404
+    context.close()

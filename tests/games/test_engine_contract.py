@@ -79,7 +79,16 @@ HOOKS = own_names(EngineHooks)
 
 
 def test_the_hooks_with_defaults_are_exactly_the_optional_hooks_of_the_protocol() -> None:
-    optional = {"seat_active", "fixed_places", "opens_at", "views", "drawn_words", "progress", "word_lists"}
+    optional = {
+        "seat_active",
+        "fixed_places",
+        "opens_at",
+        "views",
+        "drawn_words",
+        "progress",
+        "word_lists",
+        "replay_view",
+    }
     assert set(DEFAULT_HOOKS) == set(HOOKS) == optional
     assert {"turn_of", "TURN_FREE_ACTIONS", "outcome", "to_json", "from_json"} <= set(REQUIRED)
     assert set(own_names(Bots)) == {"bot_turn", "bot_action", "think_seconds"}

@@ -152,30 +152,42 @@ def test_a_finished_match_replays_every_version_exactly_as_a_spectator_saw_it(ga
     assert data["room"]["room"]["you"]["spectator"] is True
 
 
-def test_a_duelo_replay_never_holds_a_players_guess_nor_a_hidden_word_before_its_round_ends():
+def test_a_duelo_replay_shows_every_guess_once_the_match_is_over_and_a_match_still_played_shows_none():
+    """Issue 33: after the end a replay shows every word of every player (the end reveals them), each from the
+    frame in which it was played; the archive keeps what spectators saw (colours), and a match still being played
+    has no replay at all, so nothing of its guesses leaves the server."""
+    live, _seen = play_bots(
+        "duelo",
+        ["easy", "medium"],
+        {"language": "es", "rounds": 3, "round_seconds": 60},
+        seed=11,
+        until=lambda match: MatchEvent.objects.filter(match=match, kind="guessed").count() >= 3,
+    )
+    assert live.status == Match.PLAYING
+    assert Client().get(f"/m/{live.pk}/replay.json").status_code == 404
+    page = Client().get(f"/m/{live.pk}/").content.decode()
+    assert 'data-testid="replay-live"' in page and "js/replay.js" not in page  # no frames to play, nor asked for
+    assert not MatchArchive.objects.filter(match=live).exists()
     match, _seen = play_bots("duelo", ["easy", "medium"], {"language": "es", "rounds": 3, "round_seconds": 60}, seed=11)
     data = Client().get(f"/m/{match.pk}/replay.json").json()
-    hidden = set(engine_for("duelo").from_json(match.state).hidden_words)
-    guessed = {
-        event["word"] for event in MatchEvent.objects.filter(match=match, kind="guessed").values_list("data", flat=True)
-    }
-    # The room's own game slug, "duelo", is also a Spanish word a bot may guess: only that field may hold it.
-    text = json.dumps(data, ensure_ascii=False).replace('"game": "duelo"', "")
-    for word in guessed - hidden:
-        assert f'"{word}"' not in text, word
-    # A round's hidden word appears only from the frame in which that round ended.
+    guesses = MatchEvent.objects.filter(match=match, kind="guessed").values_list("version", "data")
+    frames = {frame["v"]: frame["view"] for frame in data["frames"]}
+    for version, event in guesses:
+        rows = frames[version]["seats"][event["seat"]]["rows"]
+        assert "".join(rows[-1]["letters"]) == event["word"]  # shown from the frame of the guess on
+    # The archive itself keeps each moment as a spectator saw it: colours, never a letter.
+    kept = MatchArchive.objects.get(match=match)
+    assert all("letters" not in row for frame in kept.frames for seat in frame["view"]["seats"] for row in seat["rows"])
+    assert data["room"]["room"]["replay"] is True
+    # A round's hidden word, as the card shows it, appears only from the frame in which that round ended.
     ended = {
         event["round"]: event["at"]
         for event in MatchEvent.objects.filter(match=match, kind="round_ended").values_list("data", flat=True)
     }
-    state = engine_for("duelo").from_json(match.state)
-    for number in range(1, len(state.hidden_words) + 1):
-        shown = state.rounds[number - 1].shown
-        for frame in data["frames"]:
-            # The game's slug again: a round whose hidden word is "duelo" is in every view by its name.
-            view = json.dumps(frame["view"], ensure_ascii=False).replace('"game": "duelo"', "")
-            if shown in view:
-                assert frame["at"] >= ended[number]
+    for frame in data["frames"]:
+        hidden = frame["view"]["hidden"]
+        if hidden is not None:
+            assert frame["at"] >= ended[frame["view"]["round"]]
 
 
 def test_a_claves_replay_shows_no_map_until_the_end_and_both_maps_after_it():

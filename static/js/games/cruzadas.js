@@ -42,7 +42,9 @@ export function mountCruzadas(root, { send, afterGame = null } = {}) {
   const els = buildBoard(root);
   const { board, boardEl, rackEl, pickerEl, messageEl } = els;
   const seatName = seating.name;
-  const drawn = cruzadasView(s, els, { seatName, seatInfo: seating.info, pending, afterGame });
+  const drawn = cruzadasView(s, els, {
+    seatName, seatInfo: seating.info, presence: seating.presence, replay: seating.replay, pending, afterGame,
+  });
   const { renderRack, renderControls, renderLast, renderNotify, renderZoom, notificationsAvailable } = drawn;
   const { canMove, boardTile, placedAt, slotById, isPlaced } = s;
 

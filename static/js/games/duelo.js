@@ -7,14 +7,20 @@
 //   const board = mountDuelo(root, {send});
 //   board.onMatch(frame); board.onRoom(frame); board.onError(frame);
 
-import { h, t, parseTime, clockText, matchFrames, roomSeats, roundAnalysisNotes, tickWhileShown } from "./kit.js";
-import { composeKorean } from "../keyboards.js";
-import { MARK_NAMES, displayWord, guessInput, tile, wordleKeyboard } from "./wordle.js";
+import { h, nt, t, parseTime, clockText, matchFrames, roomSeats, roundAnalysisNotes, tickWhileShown } from "./kit.js";
+import { composeKorean, displayLetter } from "../keyboards.js";
+import { MARK_NAMES, displayWord, guessInput, tile, tileLabel, wordleKeyboard } from "./wordle.js";
 
 // Guesses the server refuses without spending anything: the row shakes.
 const REJECTED = new Set(["not_letters", "wrong_length", "not_in_list", "already_played"]);
 // Duelo's own refusal of a guess (wordle.js has the shared ones).
 const ERRORS = { already_played: () => t("You already played that word this round.") };
+// What a screen reader says of each letter of a guess once it is checked (issue 33: the colours alone said nothing).
+const MARK_SAID = {
+  green: () => t("right place"),
+  amber: () => t("elsewhere"),
+  grey: () => t("not in the word"),
+};
 
 
 export function mountDuelo(root, { send, afterGame = null } = {}) {
@@ -32,6 +38,8 @@ export function mountDuelo(root, { send, afterGame = null } = {}) {
   const card = h("div", { class: "duelo-card", hidden: true });
   const stage = h("div", { class: "duelo-stage" }, [grid, card]);
   const message = h("p", { class: "duelo-message", role: "status", "aria-live": "polite" });
+  // The player's checked guess in words, for a screen reader (the grid shows it in colours).
+  const said = h("p", { class: "visually-hidden", role: "status", "aria-live": "polite", "data-testid": "guess-said" });
   const guess = guessInput({
     send, message, matchId: frames.matchId, canType: () => canType(), language: () => language(),
     length: () => wordLength(), row: () => grid.querySelector(".row.current"), rejected: REJECTED,
@@ -41,7 +49,7 @@ export function mountDuelo(root, { send, afterGame = null } = {}) {
   const keyboard = keys.element;
   const rivals = h("section", { class: "duelo-rivals", "aria-label": t("Rivals") });
   const result = h("section", { class: "duelo-result", hidden: true });
-  const main = h("div", { class: "duelo-main" }, [stage, message, keyboard]);
+  const main = h("div", { class: "duelo-main" }, [stage, message, said, keyboard]);
   const board = h("div", { class: "duelo wordle-board", "data-phase": "waiting" }, [
     h("div", { class: "duelo-status" }, [roundEl, mineEl, clockEl]),
     banner,
@@ -99,6 +107,19 @@ export function mountDuelo(root, { send, afterGame = null } = {}) {
     lastRowCount = rows.length;
   }
 
+  // A guess of the player's that the server just checked, said in words: "CASA: C right place, A elsewhere…".
+  function sayGuess(previous) {
+    const rows = myGrid() ? myGrid().rows : [];
+    const before = previous && previous.grid && previous.round === view.round ? previous.grid.rows.length : null;
+    if (before === null || rows.length <= before) return;
+    const row = rows[rows.length - 1];
+    const letters = row.letters.map((letter, i) => `${displayLetter(language(), letter)} ${MARK_SAID[row.marks[i]]()}`);
+    const solved = row.marks.every((mark) => mark === "green");
+    const after = solved ? t("Solved!")
+      : nt("%(count)s guess left.", "%(count)s guesses left.", myGrid().guesses_left);
+    said.textContent = `${displayWord(language(), row.shown)}: ${letters.join(", ")}. ${after}`;
+  }
+
   // -- keyboard ---------------------------------------------------------------------------------------
   function renderKeyboard() {
     keys.render({ language: language(), alphabet: view.alphabet, hints: myGrid() ? myGrid().keyboard : {},
@@ -108,27 +129,33 @@ export function mountDuelo(root, { send, afterGame = null } = {}) {
   // -- rivals -------------------------------------------------------------------------------------------
   function renderRivals() {
     const others = view.seats.filter((s) => s.seat !== view.you);
-    rivals.hidden = others.length === 0 || view.phase === "finished";
+    // A replay's last frame keeps the grids under the result: the words of the last round stay to be read.
+    rivals.hidden = others.length === 0 || (view.phase === "finished" && !seating.replay());
     rivals.classList.toggle("spectating", view.you === null);
     rivals.replaceChildren(...others.map((seat) => {
       const rows = [];
       for (let r = 0; r < view.max_guesses; r += 1) {
         const marks = seat.rows[r] ? seat.rows[r].marks : null;
+        // A finished match's replay shows the letters too (the end reveals every guess: engine.replay_view).
+        const letters = seat.rows[r] && seat.rows[r].letters ? seat.rows[r].letters : null;
         const cells = [];
         for (let i = 0; i < view.word_length; i += 1) {
-          cells.push(h("span", { class: `cell${marks ? ` ${marks[i]}` : ""}` }));
+          cells.push(h("span", { class: `cell${marks ? ` ${marks[i]}` : ""}`, lang: letters ? view.language : null,
+            text: letters ? displayLetter(view.language, letters[i]) : null }));
         }
+        const said = letters ? letters.map((letter, i) => tileLabel(view.language, letter, marks[i]))
+          : (marks || []).map((m) => MARK_NAMES[m]());
         rows.push(h("div", { class: "minirow", role: marks ? "img" : null,
-          "aria-label": marks ? `${t("Guess %(row)s", { row: r + 1 })}: ${marks.map((m) => MARK_NAMES[m]()).join(", ")}` : null,
+          "aria-label": marks ? `${t("Guess %(row)s", { row: r + 1 })}: ${said.join(", ")}` : null,
           "aria-hidden": marks ? null : "true" }, cells));
       }
       let badge = null;
       if (seat.solved) badge = h("span", { class: "badge solved", text: `✓ ${t("Solved")}` });
       else if (seat.done) badge = h("span", { class: "badge done", text: t("Out") });
-      return h("article", { class: `rival${seat.solved ? " is-solved" : ""}${seat.done ? " is-done" : ""}`,
+      return h("article", { class: `rival${seat.solved ? " is-solved" : ""}${seat.done ? " is-done" : ""}${seating.away(seat.seat) ? " is-away" : ""}`,
         "data-seat": seat.seat }, [
         h("header", { class: "rival-name" }, [
-          h("span", { class: "name", text: seatName(seat.seat) }),
+          h("span", { class: "rival-who" }, [h("span", { class: "name", text: seatName(seat.seat) }), seating.presence(seat.seat)]),
           seating.isBot(seat.seat) ? h("span", { class: "tagline", text: t("bot") }) : null,
         ]),
         h("div", { class: "minigrid" }, rows),
@@ -264,11 +291,12 @@ export function mountDuelo(root, { send, afterGame = null } = {}) {
     board.dataset.phase = view.phase;
     board.dataset.language = view.language;
     board.classList.toggle("spectator", view.you === null);
+    board.classList.toggle("replaying", seating.replay());
     roundEl.textContent = view.phase === "finished" ? t("Match over")
       : t("Round %(round)s of %(rounds)s", { round: view.round, rounds: view.rounds });
     const me = view.you === null ? null : view.seats.find((s) => s.seat === view.you);
     mineEl.textContent = me ? t("You: +%(round)s this round · %(total)s in total", { round: me.round_points, total: me.total })
-      : t("You are watching this match.");
+      : seating.replay() ? t("Replay of a finished match.") : t("You are watching this match.");
     mineEl.hidden = view.phase === "finished";
 
     main.hidden = view.you === null || view.phase === "finished";
@@ -301,6 +329,7 @@ export function mountDuelo(root, { send, afterGame = null } = {}) {
       guess.follow(`${view.round}:${view.grid ? view.grid.rows.length : 0}`);
       if (previous && previous.round !== view.round) lastRowCount = 0;
       render();
+      if (!taken.fresh && view.you !== null) sayGuess(previous);
     },
     onError(frame) {
       guess.refused(frame);

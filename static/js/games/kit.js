@@ -61,11 +61,21 @@ export function refusal(errors, frame) {
  * The room a board sits in, from the `room` frames room.js hands to the board's onRoom: `take(frame)` keeps
  * the latest; `info(seat)` is that seat's entry (nickname, kind, tag…) or null; `name(seat)` its nickname,
  * else "Seat n"; `isBot(seat)`; `isHost()`: the viewer hosts the room; `get()`: the room (null before the
- * first frame).
+ * first frame); `replay()`: the room is a finished match's replay (games/replay_views.py).
+ *
+ * Who is at the table (issue 33: a rival or partner who closed their page is seen on every board, as Torneo's
+ * list of players shows it): `away(seat)` says the seat's person has no page open on the match being played;
+ * `presence(seat)` is the mark a board puts beside the seat's name (a dot, and the word "away" while they are
+ * gone), or null where there is nothing to say (no match being played, a replay).
  */
 export function roomSeats() {
   let room = null;
   const info = (seat) => (room && room.seats ? room.seats.find((s) => s.index === seat) || null : null);
+  const playing = () => Boolean(room && room.status === "playing" && !room.replay);
+  const away = (seat) => {
+    const found = info(seat);
+    return Boolean(playing() && found && found.kind === "player" && !found.online);
+  };
   return {
     take(frame) {
       room = frame.room || frame;
@@ -78,12 +88,27 @@ export function roomSeats() {
     },
     isBot: (seat) => Boolean(info(seat) && info(seat).kind === "bot"),
     isHost: () => Boolean(room && room.you && room.you.is_host),
+    replay: () => Boolean(room && room.replay),
+    away,
+    presence: (seat) => (playing() && info(seat) ? presenceMark(away(seat)) : null),
   };
 }
 
+/** A seat's connection beside its name: a dot (green: at the table) and, while its person is away, the word
+ * "away" (a screen reader hears it too; the dot alone is for the eye). */
+export function presenceMark(isAway) {
+  return h("span", { class: `seat-presence${isAway ? " is-away" : ""}`, "data-testid": "seat-presence",
+    "data-presence": isAway ? "offline" : "online" }, [
+    h("span", { class: "presence", "data-presence": isAway ? "offline" : "online", "aria-hidden": "true",
+      title: isAway ? t("Away") : t("Connected") }),
+    isAway ? h("span", { class: "away-badge", text: t("away") }) : null,
+  ]);
+}
+
 /** The turn line of a board for two taking turns (Wordgrid, Letras Cruzadas) from its view (`phase`,
- * `you`, `turn`): game over, watching (and whose turn), yours or theirs, as text and as `data-state`. */
-export function renderTurnLine(el, view, seatName) {
+ * `you`, `turn`): game over, watching (and whose turn), yours or theirs, as text and as `data-state`. In a replay
+ * (`replay`: a finished match's page) it says so instead of "watching". */
+export function renderTurnLine(el, view, seatName, { replay = false } = {}) {
   let state = "theirs";
   if (view.phase !== "playing") state = "over";
   else if (view.you === null) state = "watching";
@@ -93,7 +118,8 @@ export function renderTurnLine(el, view, seatName) {
   else if (state === "mine") el.textContent = t("Your turn");
   else {
     const theirs = t("%(name)s's turn", { name: seatName(view.turn) });
-    el.textContent = state === "watching" ? `${t("You are watching this match.")} ${theirs}` : theirs;
+    const watching = replay ? t("Replay of a finished match.") : t("You are watching this match.");
+    el.textContent = state === "watching" ? `${watching} ${theirs}` : theirs;
   }
 }
 

@@ -120,7 +120,7 @@ export function mountTorneo(root, { send } = {}) {
   // -- a whole snapshot -----------------------------------------------------------------------------------
   function turnText(duel) {
     if (s.view.phase === "finished") return "";
-    if (you() === null) return t("You are watching this tournament.");
+    if (you() === null) return seating.replay() ? t("Replay of a finished match.") : t("You are watching this tournament.");
     if (amOut()) {
       if (!s.keepWatching) return ""; // the knocked-out panel says it all
       return s.view.places[you()] !== null ? t("You are out · place %(place)s", { place: s.view.places[you()] }) : t("You are out");

@@ -35,7 +35,9 @@ export function mountWordgrid(root, { send, afterGame = null } = {}) {
   const { board, gridEl, tentativeEl, messageEl } = els;
   const seatName = seating.name;
   const { render, renderMove, renderControls, tick } =
-    wordgridView(s, els, { seatName, seatInfo: seating.info, pending, frames, act, afterGame });
+    wordgridView(s, els, {
+      seatName, seatInfo: seating.info, presence: seating.presence, replay: seating.replay, pending, frames, act, afterGame,
+    });
   const { canMove, filled, onPath, hasFilledNeighbour, resetMove } = s;
 
   const showMessage = transientMessage(messageEl, MESSAGE_MS);

@@ -80,7 +80,7 @@ export function wordleKeyboard({ onLetters, onEnter, onBack }) {
     const units = (row) => row.reduce((sum, key) => sum + (isAction(key) ? 1.5 : 1), 0);
     const variant = (rows, name) => h("div", { class: `keys keys-${name}` }, rows.map((row) =>
       h("div", { class: `keyrow${units(row) > 10 && row.length <= 10 ? " compact" : ""}` }, row.map((key) => {
-        if (key === ENTER) return actionKey("enter", t("Enter"), "⏎");
+        if (key === ENTER) return actionKey("enter", t("Send"), "⏎");
         if (key === BACK) return actionKey("back", t("Delete"), "⌫");
         if (key === SHIFT) return actionKey("shift", t("Shift"), "⇧");
         return h("button", { type: "button", class: "key", "data-key": key, "data-base": key, lang: language },

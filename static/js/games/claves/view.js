@@ -14,7 +14,9 @@ const roleEl = h("p", { class: "cl-role", role: "status", "data-testid": "role" 
 const stepEl = h("p", { class: "cl-step", "data-testid": "step" });
 const turnsEl = h("div", { class: "cl-turns", role: "img", "data-testid": "turns" });
 const keysEl = h("p", { class: "cl-keys", "data-testid": "keys" });
-const statusEl = h("div", { class: "cl-status" }, [turnsEl, keysEl]);
+// Who is at the table: each seat's name and connection (a partner who closed their page shows "away").
+const pairEl = h("p", { class: "cl-pair", "data-testid": "pair" });
+const statusEl = h("div", { class: "cl-status" }, [turnsEl, pairEl, keysEl]);
 const doneEl = h("p", { class: "cl-done", "data-testid": "map-done", hidden: true });
 
 const clueEl = h("section", { class: "cl-clue", "aria-label": t("Clue"), "data-testid": "clue" });
@@ -69,7 +71,7 @@ const board = h("div", { class: "claves", "data-phase": "waiting" }, [
 root.replaceChildren(board);
 
   return {
-    board, cards, roleEl, stepEl, turnsEl, keysEl, doneEl, clueEl, wordInput, numberSelect, sendClueBtn,
+    board, cards, roleEl, stepEl, turnsEl, keysEl, pairEl, doneEl, clueEl, wordInput, numberSelect, sendClueBtn,
     clueMessageEl, clueForm, gridEl, messageEl, uncoverBtn, endTurnBtn, guessEl, legendEl, historyEl, resultEl,
   };
 }
@@ -78,7 +80,7 @@ root.replaceChildren(board);
  * (kit.js roomSeats), `pending` the action on its way. */
 export function clavesView(s, els, { seatName, seating, pending, afterGame = null }) {
   const {
-    board, cards, roleEl, stepEl, turnsEl, keysEl, doneEl, clueEl, wordInput, sendClueBtn, clueForm,
+    board, cards, roleEl, stepEl, turnsEl, keysEl, pairEl, doneEl, clueEl, wordInput, sendClueBtn, clueForm,
     gridEl, uncoverBtn, endTurnBtn, guessEl, legendEl, historyEl, resultEl,
   } = els;
   const { playing, canClue, canGuess } = s;
@@ -94,18 +96,24 @@ export function clavesView(s, els, { seatName, seating, pending, afterGame = nul
     } else if (s.view.you === null || s.view.you === undefined) {
       roleEl.textContent = t("%(giver)s gives the clue, %(guesser)s guesses", { giver: seatName(giver), guesser: seatName(guesser) });
       roleEl.dataset.role = "spectator";
-      stepEl.textContent = `${t("You are watching.")} ${s.view.phase === "clue"
+      stepEl.textContent = `${seating.replay() ? t("Replay of a finished match.") : t("You are watching.")} ${s.view.phase === "clue"
         ? t("%(name)s is thinking of a clue.", { name: seatName(giver) })
         : t("%(name)s is touching words.", { name: seatName(guesser) })}`;
     } else if (s.view.role === "giver") {
       roleEl.textContent = t("You give the clue");
       roleEl.dataset.role = "giver";
-      stepEl.textContent = s.view.phase === "clue" ? t("Write one word and a number: how many of your keys it is about.") : t("%(name)s is touching words. Your map decides.", { name: seatName(guesser) });
+      if (s.view.phase === "clue") stepEl.textContent = t("Write one word and a number: how many of your keys it is about.");
+      else if (seating.away(guesser)) stepEl.textContent = t("%(name)s has left the table: their guesses wait until they come back.", { name: seatName(guesser) });
+      else stepEl.textContent = t("%(name)s is touching words. Your map decides.", { name: seatName(guesser) });
     } else {
       roleEl.textContent = t("Your partner gives the clue");
       roleEl.dataset.role = "guesser";
-      stepEl.textContent = s.view.phase === "clue" ? t("Wait for %(name)s's clue.", { name: seatName(giver) }) : t("Touch a word, then confirm with “Uncover”. Your partner's map decides.");
+      if (s.view.phase !== "clue") stepEl.textContent = t("Touch a word, then confirm with “Uncover”. Your partner's map decides.");
+      else if (seating.away(giver)) stepEl.textContent = t("%(name)s has left the table: their clue waits until they come back.", { name: seatName(giver) });
+      else stepEl.textContent = t("Wait for %(name)s's clue.", { name: seatName(giver) });
     }
+    stepEl.classList.toggle("partner-away", playing() && [giver, guesser].some((seat) => seat !== s.view.you && seating.away(seat)));
+    renderPair();
     roleEl.classList.toggle("active", Boolean(canClue() || canGuess()));
     stepEl.hidden = !stepEl.textContent;
 
@@ -125,6 +133,14 @@ export function clavesView(s, els, { seatName, seating, pending, afterGame = nul
     if (!doneEl.hidden) {
       doneEl.textContent = t("%(name)s has no keys left to find: %(partner)s gives every clue left.", { name: seatName(doneSeat), partner: seatName(1 - doneSeat) });
     }
+  }
+
+  function renderPair() {
+    const seats = [0, 1].filter((seat) => seat !== s.view.you);
+    const marks = seats.map((seat) => seating.presence(seat));
+    pairEl.hidden = !playing() || marks.every((mark) => !mark);
+    pairEl.replaceChildren(...seats.flatMap((seat, i) => (marks[i] ? [h("span", { class: "cl-pair-seat" }, [
+      h("span", { class: "name", text: seatName(seat) }), marks[i]])] : [])));
   }
 
   function renderClue() {

@@ -90,7 +90,7 @@ root.replaceChildren(board);
 
 /** The drawing of state `s` (state.js) into the elements `els`; `seatName`, `seatInfo` from the room,
  * `pending` the action on its way (kit.js pendingAct). */
-export function cruzadasView(s, els, { seatName, seatInfo, pending, afterGame = null }) {
+export function cruzadasView(s, els, { seatName, seatInfo, presence, replay, pending, afterGame = null }) {
   const {
     board, cells, turnEl, notifyBtn, playersEl, resultEl, boardEl, zoomBtn, bagEl, unseenSummary, unseenList,
     rackEl, undoBtn, passBtn, shuffleBtn, moreBtn, submitBtn, exchangeBtn, resignBtn, menuEl, barEl, confirmEl,
@@ -104,7 +104,7 @@ export function cruzadasView(s, els, { seatName, seatInfo, pending, afterGame = 
 
   // -- rendering ------------------------------------------------------------------------------------
   function renderTurn() {
-    renderTurnLine(turnEl, s.view, seatName);
+    renderTurnLine(turnEl, s.view, seatName, { replay: replay() });
   }
 
   function renderNotify() {
@@ -122,6 +122,7 @@ export function cruzadasView(s, els, { seatName, seatInfo, pending, afterGame = 
       }, [
         h("div", { class: "cz-player-name" }, [
           h("span", { class: "name", text: seatName(seat) }),
+          presence(seat),
           seat === s.view.you ? h("span", { class: "tagline", text: t("you") }) : null,
           info && info.kind === "bot" ? h("span", { class: "tagline", text: t("bot") }) : null,
         ]),

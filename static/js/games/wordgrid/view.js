@@ -55,7 +55,7 @@ root.replaceChildren(board);
 /** The drawing of state `s` (state.js) into the elements `els`; `seatName`, `seatInfo` from the room,
  * `pending` the action on its way, `frames` the match frames (the server clock), `act` sends an action
  * (the draw and resign buttons). */
-export function wordgridView(s, els, { seatName, seatInfo, pending, frames, act, afterGame = null }) {
+export function wordgridView(s, els, { seatName, seatInfo, presence, replay, pending, frames, act, afterGame = null }) {
   const {
     board, cells, turnEl, playersEl, gridEl, stepEl, wordEl, clearBtn, submitBtn, tentativeEl, keyboardEl,
     controlsEl, drawEl, resignEl, actionsEl, wordsEl, resultEl,
@@ -144,6 +144,7 @@ export function wordgridView(s, els, { seatName, seatInfo, pending, frames, act,
         h("div", { class: "wg-player-name" }, [
           h("span", { class: "wg-swatch", "aria-hidden": "true" }),
           h("span", { class: "name", text: seatName(seat.seat) }),
+          presence(seat.seat),
           seat.seat === s.view.you ? h("span", { class: "tagline", text: t("you") }) : null,
           info && info.kind === "bot" ? h("span", { class: "tagline", text: t("bot") }) : null,
         ]),
@@ -158,7 +159,7 @@ export function wordgridView(s, els, { seatName, seatInfo, pending, frames, act,
   }
 
   function renderTurn() {
-    renderTurnLine(turnEl, s.view, seatName);
+    renderTurnLine(turnEl, s.view, seatName, { replay: replay() });
   }
 
   function renderActions() {
