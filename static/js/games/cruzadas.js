@@ -41,7 +41,7 @@ export function mountCruzadas(root, { send } = {}) {
   const { board, boardEl, rackEl, pickerEl, messageEl } = els;
   const seatName = seating.name;
   const { render, renderRack, renderControls, renderLast, renderNotify, renderZoom, notificationsAvailable } =
-    cruzadasView(s, els, { seatName, seatInfo: seating.info, pending });
+    cruzadasView(s, els, { seatName, seatInfo: seating.info, pending, matchId: frames.matchId });
   const { canMove, boardTile, placedAt, slotById, isPlaced } = s;
 
   const showMessage = transientMessage(messageEl, MESSAGE_MS);

@@ -7,7 +7,8 @@
 //   const board = mountDuelo(root, {send});
 //   board.onMatch(frame); board.onRoom(frame); board.onError(frame);
 
-import { h, t, parseTime, clockText, matchFrames, roomSeats, roundAnalysisNotes, tickWhileShown } from "./kit.js";
+import { h, t, parseTime, clockText, cueLowTime, matchFrames, roomSeats, roundAnalysisNotes, tickWhileShown } from "./kit.js";
+import { shareBox } from "../share.js"; // share (issue 33)
 import { composeKorean } from "../keyboards.js";
 import { MARK_NAMES, displayWord, guessInput, tile, wordleKeyboard } from "./wordle.js";
 
@@ -26,6 +27,7 @@ export function mountDuelo(root, { send } = {}) {
   // -- skeleton (built once) ------------------------------------------------------------------------
   const roundEl = h("span", { class: "duelo-round" });
   const clockEl = h("span", { class: "duelo-clock", role: "timer", "aria-label": t("Time left") });
+  const lowTime = cueLowTime(clockEl); // sounds (issue 33): the round's clock runs low while you still guess
   const mineEl = h("span", { class: "duelo-mine" });
   const banner = h("p", { class: "duelo-banner", hidden: true, role: "status" });
   const grid = h("div", { class: "wordle-grid", role: "group", "aria-label": t("Your guesses") });
@@ -226,6 +228,7 @@ export function mountDuelo(root, { send } = {}) {
       ]),
       h("p", { class: "result-again", "data-testid": "play-again",
         text: isHost ? t("Play again: start a new match from the room.") : t("The host can start a new match in this room.") }),
+      shareBox(frames.matchId(), view.you), // share (issue 33): static/js/share.js
     ].filter(Boolean));
   }
 
@@ -238,6 +241,7 @@ export function mountDuelo(root, { send } = {}) {
       const ends = parseTime(view.ends_at) ?? parseTime(view.clock_ends_at);
       clockEl.textContent = clockText(ends - now);
       clockEl.classList.toggle("urgent", ends - now <= 10000);
+      lowTime(ends - now <= 10000 && ends > now && Boolean(view.grid && view.grid.can_guess));
       const closing = parseTime(view.closing_ends_at);
       banner.hidden = closing === null;
       if (closing !== null) {
@@ -246,6 +250,7 @@ export function mountDuelo(root, { send } = {}) {
     } else {
       banner.hidden = true;
       clockEl.classList.remove("urgent");
+      lowTime(false);
       clockEl.textContent = phase === "starting" ? clockText(view.round_seconds * 1000)
         : phase === "finished" ? "" : "0:00";
     }

@@ -2,6 +2,7 @@
 // leaving on purpose, and the final standings.
 import { h, t } from "../kit.js";
 import { cls, fill, placeLine, signed } from "./state.js";
+import { shareBox } from "../../share.js"; // share (issue 33)
 
 /** `ctx`: {s (state.js), els, seatName, seating (kit.js roomSeats), root, render}; `pieces`: duels.js's
  * hearts. */
@@ -112,6 +113,7 @@ export function endView(ctx, { hearts }) {
       ]),
       h("p", { class: "result-back" }, [
         h("a", { class: "button", href: back.href, "data-testid": "back", text: back.text })]),
+      shareBox(ctx.matchId(), seat), // share (issue 33): static/js/share.js
     ]);
   }
 
