@@ -355,7 +355,9 @@ export function startRoom(element, { connect = openSocket } = {}) {
   // seat's move (`by`) plays "move" (a board may say which seats it hears: the Torneo only the viewer's duel).
   // Not for the frame a page opens with, nor one after a reconnect; low time is a board's (kit.js cueLowTime).
   let heard = null; // {matchId, v, turn} of the last frame taken
+  const silent = "replay" in element.dataset; // a replay plays back what was, to nobody's turn
   function sounds(frame) {
+    if (silent) return;
     const before = heard;
     heard = { matchId: frame.match_id, v: frame.v, turn: frame.turn ?? null };
     if (!before || frame.resync || !frame.view || frame.view.outcome) return;
@@ -369,7 +371,7 @@ export function startRoom(element, { connect = openSocket } = {}) {
     const by = frame.by ?? null;
     if (by !== null && by !== seat && (!board || !board.hears || board.hears(by))) cue("move");
   }
-  if (gameRoot) gameRoot.addEventListener("game:cue", (event) => cue(event.detail && event.detail.cue));
+  if (gameRoot && !silent) gameRoot.addEventListener("game:cue", (event) => cue(event.detail && event.detail.cue));
 
   // Once a match is over, a link to its replay and analysis (/m/<id>/, games/replay_views.py); not on the
   // replay's own page.

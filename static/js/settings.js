@@ -31,3 +31,17 @@ document.addEventListener("click", (event) => {
 window.addEventListener(PREFS_EVENT, show);
 window.addEventListener("storage", show);
 show();
+
+// The footer's Settings close as a menu does: Escape, or a tap elsewhere.
+document.addEventListener("keydown", (event) => {
+  if (event.key !== "Escape") return;
+  for (const open of document.querySelectorAll("details.site-settings[open]")) {
+    open.open = false;
+    open.querySelector("summary").focus();
+  }
+});
+document.addEventListener("click", (event) => {
+  for (const open of document.querySelectorAll("details.site-settings[open]")) {
+    if (!open.contains(event.target)) open.open = false;
+  }
+});

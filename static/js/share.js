@@ -19,6 +19,7 @@ function selectAll(field) {
   field.focus();
   field.select();
   field.setSelectionRange(0, field.value.length);
+  field.scrollTop = 0; // the game's name first, not the link
 }
 
 async function shareOut(shared, { say, field }) {
