@@ -28,6 +28,7 @@ from games.models import Match, MatchArchive
 from games.runtime.archive import analysed_games, archive_build, round_analysis_kept, round_analysis_send, round_ended
 from games.runtime.catalogue import spec_for
 from games.runtime.registry import game_for
+from games.runtime.share import share_text
 from games.selectors import room_is_listed
 from wordlists.alphabets import LANGUAGE_NAMES
 
@@ -110,6 +111,18 @@ def match_replay_data(request, match_id: int) -> JsonResponse:
         raise Http404(_("This game has no replay."))
     seats = _names(match)
     return JsonResponse(_payload(match, archive, seats))
+
+
+@require_GET
+def match_share_data(request, match_id: int) -> JsonResponse:
+    """What the asker may share of a finished match they played (games.runtime.share), in the page's language:
+    `{"title", "text", "url"}`; 404 for anyone not seated, a match still played or aborted."""
+    match = _match(match_id)
+    player = request.player
+    shared = share_text(match, player.pk if player else None, link=request.build_absolute_uri(replay_url(match.pk)))
+    if shared is None:
+        raise Http404(_("There is nothing of this game for you to share."))
+    return JsonResponse(shared)
 
 
 @require_GET

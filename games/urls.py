@@ -16,6 +16,7 @@ urlpatterns = [
     # A finished match: its replay and analysis (games/replay_views.py); the short link players share.
     path("m/<int:match_id>/", replay_views.match_replay, name="match_replay"),
     path("m/<int:match_id>/replay.json", replay_views.match_replay_data, name="match_replay_data"),
+    path("m/<int:match_id>/share.json", replay_views.match_share_data, name="match_share_data"),
     path(
         "m/<int:match_id>/rounds/<int:number>/analysis.json",
         replay_views.round_analysis_data,

@@ -514,7 +514,8 @@ def _save(
         else []
     )
     applied = (armed, LATE_LANES[made.kind]) if armed is not None and armed <= now else None
-    _after_commit(match, game=game, state=state, ended_rounds=ended, applied=applied)
+    by = made.seat if made.kind == ACT else None  # whose move made this version (the page's sounds)
+    _after_commit(match, game=game, state=state, ended_rounds=ended, applied=applied, by=by)
 
 
 # Which lane applied a deadline (observe.streams.CLOCK): the clock process, a move that came first, a stop.
@@ -570,6 +571,7 @@ def _after_commit(
     state: Any = None,
     ended_rounds: Iterable[int] = (),
     applied: tuple[datetime, str] | None = None,
+    by: int | None = None,
 ) -> None:
     """On commit: note how late an `applied` deadline was (deadline → commit, by its lane: observe.streams),
     announce the new version, and schedule the bots that owe a move. Nothing arms the next deadline: the
@@ -577,7 +579,8 @@ def _after_commit(
 
     With the match's new `state` (a move, a clock step, the game beginning), the announcement carries every
     viewer's frame, built once from that state (views.match_frames), so no socket reads the match; a frame
-    that cannot be built is left out and the sockets read as before (decision 28, issue 16).
+    that cannot be built is left out and the sockets read as before (decision 28, issue 16). `by`: the seat whose
+    move made this version (None: the clock, a stop), said in the frames so that a page knows a rival moved.
 
     A round's analysis and a finished match's archive go to the batch lane, coalesced and bounded
     (scheduling.enqueue_batch): no player waits for them.
@@ -599,7 +602,7 @@ def _after_commit(
         frames = None
         if state is not None:
             built: list[dict[str, Any] | None] = []
-            if broadcast.safely("frames", ref, lambda: built.append(match_frames(match, state, game=game))):
+            if broadcast.safely("frames", ref, lambda: built.append(match_frames(match, state, game=game, by=by))):
                 frames = built[0]
         broadcast.safely(
             "announce", ref, lambda: broadcast.announce(code, match_id=match_id, match_version=version, frames=frames)

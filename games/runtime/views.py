@@ -133,6 +133,7 @@ def match_snapshot(match: Match, viewer: Player | None) -> dict[str, Any]:
         "type": "match",
         "v": match.version,
         "match_id": match.pk,
+        "by": None,  # a read does not say whose move made the version (match_frames)
         "server_time": timezone.now().isoformat(),
     }
     if match.status == Match.ARRIVING:
@@ -184,7 +185,9 @@ def _game_frames(
     }
 
 
-def match_frames(match: Match, state: Any = None, *, game: Game | None = None) -> dict[str, Any] | None:
+def match_frames(
+    match: Match, state: Any = None, *, game: Game | None = None, by: int | None = None
+) -> dict[str, Any] | None:
     """Every viewer's match frame, as match_snapshot gives it, from the state the service has in hand after
     a move (`state`; parsed from the match when not given): what the room socket publishes so that no
     viewer reads (issue 16). `players`: each seat's player id (None for a bot); `seats`: each person's
@@ -194,14 +197,18 @@ def match_frames(match: Match, state: Any = None, *, game: Game | None = None) -
     published_frame): encoded once here, not once per socket, and a string crosses Redis as one msgpack
     item where the nested view was thousands (unpacking a Cruzadas frame's structure cost each daphne
     process 3.5 ms a move: docs/performance.md). None for a match still ARRIVING or aborted before it
-    began: those frames keep the read path (their viewers' arrival is part of reading them)."""
+    began: those frames keep the read path (their viewers' arrival is part of reading them).
+
+    `by`: the seat whose move made this version, when the caller knows it (a move; None for the clock), so that
+    a page can tell a rival's move from its own and from the clock's (static/js/sound.js). Every viewer saw
+    the version change anyway; a snapshot read has no `by`."""
     if match.status == Match.ARRIVING or (match.outcome or {}).get("aborted"):
         return None
     game = game or game_for(match.game)
     engine = game.engine
     state = engine.from_json(match.state) if state is None else state
     ratings = rated.ratings_view_of(match, state, game)
-    head = {"type": "match", "v": match.version, "match_id": match.pk}
+    head = {"type": "match", "v": match.version, "match_id": match.pk, "by": by}
     players = [sitter.get("player") for sitter in match.lineup]
     viewers = [*(seat for seat, player in enumerate(players) if player is not None), None]
     frames = _game_frames(match, game, state, viewers, ratings)

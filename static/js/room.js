@@ -22,6 +22,7 @@
 import { afterGame } from "./after_game.js";
 import { openSocket } from "./socket.js";
 import { clockText, h, parseTime, t } from "./games/kit.js";
+import { cue } from "./sound.js";
 
 // A game's board is its module static/js/games/<slug>.js, which exports `mount` (docs/engine-interface.md,
 // "The files a new game adds"): a new game adds its module and nothing here.
@@ -349,7 +350,32 @@ export function startRoom(element, { connect = openSocket } = {}) {
     if (gameRoot) gameRoot.hidden = false;
     deliver("match", frame);
     showReplayLink(frame);
+    sounds(frame);
   }
+
+  // -- sounds (issue 33) ------------------------------------------------------------------------------------
+  // From what every match frame says, for every game alike: a new turn owed (`turn` becomes one it was not: the
+  // rival has moved, the clock passed the turn, a round began) plays "your turn"; a version made by another
+  // seat's move (`by`) plays "move" (a board may say which seats it hears: the Torneo only the viewer's duel).
+  // Not for the frame a page opens with, nor one after a reconnect; low time is a board's (kit.js cueLowTime).
+  let heard = null; // {matchId, v, turn} of the last frame taken
+  const silent = "replay" in element.dataset; // a replay plays back what was, to nobody's turn
+  function sounds(frame) {
+    if (silent) return;
+    const before = heard;
+    heard = { matchId: frame.match_id, v: frame.v, turn: frame.turn ?? null };
+    if (!before || frame.resync || !frame.view || frame.view.outcome) return;
+    const sameMatch = before.matchId === frame.match_id;
+    if (sameMatch && !(frame.v > before.v)) return;
+    const seat = lastRoom && lastRoom.room && lastRoom.room.you ? lastRoom.room.you.seat : null;
+    if (heard.turn && heard.turn !== (sameMatch ? before.turn : null)) {
+      cue("your_turn");
+      return;
+    }
+    const by = frame.by ?? null;
+    if (by !== null && by !== seat && (!board || !board.hears || board.hears(by))) cue("move");
+  }
+  if (gameRoot && !silent) gameRoot.addEventListener("game:cue", (event) => cue(event.detail && event.detail.cue));
 
   // Once a match is over, a link to its replay and analysis (/m/<id>/, games/replay_views.py); not on the
   // replay's own page.
@@ -501,6 +527,7 @@ export function startRoom(element, { connect = openSocket } = {}) {
       renderAbsence();
       if (gateFrame) renderGate(); // the names of those awaited
       if (!frame.room.match_id) resynced(); // no match to wait for
+      if (!frame.room.match_id && !heard) heard = { matchId: null, v: -1, turn: null }; // a match begun here sounds
       deliver("room", frame);
     } else if (frame.type === "match") {
       onMatchFrame(frame);

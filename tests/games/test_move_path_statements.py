@@ -146,6 +146,8 @@ def test_the_published_frames_are_the_snapshots_every_viewer_would_read(
     for viewer in [*people, spectator]:
         published, read = json.loads(published_frame(message["frames"], viewer)), match_snapshot(match, viewer)
         assert published.pop("server_time") and read.pop("server_time")
+        # Whose move it was, the published frame says (the page's sounds, issue 33); a read does not know.
+        assert published.pop("by") == match.seat_of(player.pk) and read.pop("by") is None
         assert published == read
         assert json.dumps(published, sort_keys=True) == json.dumps(read, sort_keys=True)
     # The group message goes through Redis as msgpack: far below channels_redis' limits (and Redis' 512 MB).
@@ -387,6 +389,7 @@ def test_a_rated_tournament_publishes_the_rating_changes_a_reader_sees_once_plac
     for viewer in people:
         frame, read = json.loads(published_frame(published["frames"], viewer)), match_snapshot(match, viewer)
         assert frame.pop("server_time") and read.pop("server_time")
+        assert read.pop("by") is None and frame.pop("by") in (None, *range(len(people)))
         assert frame == read
 
 

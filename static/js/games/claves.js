@@ -36,7 +36,7 @@ export function mountClaves(root, { send, afterGame = null } = {}) {
   const pending = pendingAct({ send, onTimeout: () => render() }); // the action on its way
   const els = buildBoard(root);
   const { messageEl, clueMessageEl, wordInput, numberSelect } = els;
-  const { render } = clavesView(s, els, { seatName: seating.name, seating, pending, afterGame });
+  const { render } = clavesView(s, els, { seatName: seating.name, seating, pending, afterGame, matchId: frames.matchId });
   const { canClue, touchable } = s;
 
   // One message at a time: under the clue form (a clue's refusal) or under the grid (the rest).

@@ -44,6 +44,7 @@ export function mountCruzadas(root, { send, afterGame = null } = {}) {
   const seatName = seating.name;
   const drawn = cruzadasView(s, els, {
     seatName, seatInfo: seating.info, presence: seating.presence, replay: seating.replay, pending, afterGame,
+    matchId: frames.matchId,
   });
   const { renderRack, renderControls, renderLast, renderNotify, renderZoom, notificationsAvailable } = drawn;
   const { canMove, boardTile, placedAt, slotById, isPlaced } = s;

@@ -7,7 +7,10 @@
 //   const board = mountDuelo(root, {send});
 //   board.onMatch(frame); board.onRoom(frame); board.onError(frame);
 
-import { h, nt, t, parseTime, clockText, matchFrames, roomSeats, roundAnalysisNotes, tickWhileShown } from "./kit.js";
+import {
+  h, nt, t, parseTime, clockText, cueLowTime, matchFrames, roomSeats, roundAnalysisNotes, tickWhileShown,
+} from "./kit.js";
+import { shareBox } from "../share.js"; // share (issue 33)
 import { composeKorean, displayLetter } from "../keyboards.js";
 import { MARK_NAMES, displayWord, guessInput, tile, tileLabel, wordleKeyboard } from "./wordle.js";
 
@@ -32,6 +35,7 @@ export function mountDuelo(root, { send, afterGame = null } = {}) {
   // -- skeleton (built once) ------------------------------------------------------------------------
   const roundEl = h("span", { class: "duelo-round" });
   const clockEl = h("span", { class: "duelo-clock", role: "timer", "aria-label": t("Time left") });
+  const lowTime = cueLowTime(clockEl); // sounds (issue 33): the round's clock runs low while you still guess
   const mineEl = h("span", { class: "duelo-mine" });
   const banner = h("p", { class: "duelo-banner", hidden: true, role: "status" });
   const grid = h("div", { class: "wordle-grid", role: "group", "aria-label": t("Your guesses") });
@@ -251,6 +255,7 @@ export function mountDuelo(root, { send, afterGame = null } = {}) {
       h("div", { class: "result-table-wrap" }, [
         h("table", { class: "result-table" }, [h("thead", {}, [head]), h("tbody", {}, body)]),
       ]),
+      shareBox(frames.matchId(), view.you), // share (issue 33): static/js/share.js
     ].filter(Boolean));
   }
 
@@ -263,6 +268,7 @@ export function mountDuelo(root, { send, afterGame = null } = {}) {
       const ends = parseTime(view.ends_at) ?? parseTime(view.clock_ends_at);
       clockEl.textContent = clockText(ends - now);
       clockEl.classList.toggle("urgent", ends - now <= 10000);
+      lowTime(ends - now <= 10000 && ends > now && Boolean(view.grid && view.grid.can_guess));
       const closing = parseTime(view.closing_ends_at);
       banner.hidden = closing === null;
       if (closing !== null) {
@@ -271,6 +277,7 @@ export function mountDuelo(root, { send, afterGame = null } = {}) {
     } else {
       banner.hidden = true;
       clockEl.classList.remove("urgent");
+      lowTime(false);
       clockEl.textContent = phase === "starting" ? clockText(view.round_seconds * 1000)
         : phase === "finished" ? "" : "0:00";
     }

@@ -280,3 +280,18 @@ export function roundAnalysisNotes(matchId, round, seat, onReady) {
   const mine = seats.find((entry) => entry.seat === seat);
   return mine ? mine.notes : [];
 }
+
+// -- sounds (issue 33) --------------------------------------------------------------------------------------------
+/**
+ * What only a board knows, told to the page: `cueLowTime(el)` returns `(low) => {}`, called at every clock tick
+ * with whether the viewer's own clock is running low now; each time it becomes low, a `game:cue` event
+ * ({cue: "low_time"}) goes up from `el`, and room.js plays the cue (static/js/sound.js). A rival's low clock is
+ * not the viewer's: a board passes false for it.
+ */
+export function cueLowTime(el) {
+  let was = false;
+  return (low) => {
+    if (low && !was) el.dispatchEvent(new CustomEvent("game:cue", { bubbles: true, detail: { cue: "low_time" } }));
+    was = Boolean(low);
+  };
+}

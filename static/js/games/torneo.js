@@ -18,7 +18,7 @@
 // duels.js the other duels and the pieces every panel uses, round.js the intro and everyone's lives,
 // end.js knocked out and the final standings. Here: the skeleton, the clock, which panels a snapshot shows.
 
-import { clockText, h, matchFrames, parseTime, roomSeats, t, tickWhileShown } from "./kit.js";
+import { clockText, cueLowTime, h, matchFrames, parseTime, roomSeats, t, tickWhileShown } from "./kit.js";
 import { guessInput, wordleKeyboard } from "./wordle.js";
 import { myDuelView } from "./torneo/duel.js";
 import { duelsView } from "./torneo/duels.js";
@@ -44,6 +44,7 @@ export function mountTorneo(root, { send } = {}) {
   const roundEl = h("span", { class: "torneo-round" });
   const myLivesEl = h("span", { class: "torneo-mylives" });
   const clockEl = h("span", { class: "torneo-clock", role: "timer", "aria-label": t("Time left") });
+  const lowTime = cueLowTime(clockEl); // sounds (issue 33): your turn's clock runs low
   const statusEl = h("div", { class: "torneo-status" }, [
     h("span", { class: "torneo-where" }, [roundEl, myLivesEl]), clockEl]);
   const turnEl = h("p", { class: "torneo-turn", role: "status", "data-testid": "turn" });
@@ -102,9 +103,11 @@ export function mountTorneo(root, { send } = {}) {
       clockEl.classList.toggle("urgent", left <= URGENT_MS);
       turnBar.firstChild.style.width = `${Math.max(0, Math.min(1, left / TURN_MS)) * 100}%`;
       turnBar.classList.toggle("urgent", left <= URGENT_MS);
+      lowTime(left <= URGENT_MS && left > 0 && duel.to_play === you());
     } else {
       clockEl.textContent = "";
       clockEl.classList.remove("urgent");
+      lowTime(false);
     }
     const count = intro.querySelector("[data-count]");
     if (count) {
@@ -178,6 +181,11 @@ export function mountTorneo(root, { send } = {}) {
   }
 
   return {
+    // sounds (issue 33): a move the page sounds for is one in the viewer's own duel, not the other tables'
+    hears(seat) {
+      const duel = myDuel();
+      return Boolean(duel && duel.seats.includes(seat));
+    },
     onMatch(frame) {
       const taken = frames.take(frame);
       if (!taken) return;

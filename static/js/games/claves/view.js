@@ -2,6 +2,7 @@
 // (clavesView): roles and steps, turns and keys, the clue and its form, the 25 cards, the guess controls,
 // the viewer's map legend, the clue history, the end with both maps.
 import { h, t } from "../kit.js";
+import { shareBox } from "../../share.js"; // share (issue 33)
 import { KINDS, TURN_ENDS } from "./texts.js";
 import { SHY, fitCardWords, hyphenate } from "./words.js";
 
@@ -78,7 +79,7 @@ root.replaceChildren(board);
 
 /** The drawing of state `s` (state.js) into the elements `els`; `seatName` and `seating` from the room
  * (kit.js roomSeats), `pending` the action on its way. */
-export function clavesView(s, els, { seatName, seating, pending, afterGame = null }) {
+export function clavesView(s, els, { seatName, seating, pending, afterGame = null, matchId = () => null }) {
   const {
     board, cards, roleEl, stepEl, turnsEl, keysEl, pairEl, doneEl, clueEl, wordInput, sendClueBtn, clueForm,
     gridEl, uncoverBtn, endTurnBtn, guessEl, legendEl, historyEl, resultEl,
@@ -338,6 +339,7 @@ export function clavesView(s, els, { seatName, seating, pending, afterGame = nul
       Array.isArray(s.view.maps) ? h("p", { class: "cl-maps-legend" }, ["key", "trap", "empty"].map((kind) => h("span", {},
         [swatch(`kind-${kind}`), KINDS[kind]()]))) : null,
       renderMaps(),
+      shareBox(matchId(), s.view.you), // share (issue 33): static/js/share.js
     ].filter(Boolean));
   }
 

@@ -2,6 +2,7 @@
 // and the local state (cruzadasView): turn line, players, bag and unseen tiles, the 15x15 board, the rack,
 // the bar with its confirmations and the blank's picker, the last move with its breakdown, the result.
 import { h, nt, renderTurnLine, t } from "../kit.js";
+import { shareBox } from "../../share.js"; // share (issue 33)
 import { BLANK, SIZE, TURKISH_LETTERS, colOf, rowOf, upperTr } from "./state.js";
 import { scorePlacement } from "./score.js";
 import { BONUSES, CONFIRMS, CONFIRM_YES, MOVES, PREMIUM_LABELS, PREMIUM_NAMES, PREVIEW_REFUSALS } from "./texts.js";
@@ -90,7 +91,9 @@ root.replaceChildren(board);
 
 /** The drawing of state `s` (state.js) into the elements `els`; `seatName`, `seatInfo` from the room,
  * `pending` the action on its way (kit.js pendingAct). */
-export function cruzadasView(s, els, { seatName, seatInfo, presence, replay, pending, afterGame = null }) {
+export function cruzadasView(s, els, {
+  seatName, seatInfo, presence, replay, pending, afterGame = null, matchId = () => null,
+}) {
   const {
     board, cells, turnEl, notifyBtn, playersEl, resultEl, boardEl, zoomBtn, bagEl, unseenSummary, unseenList,
     rackEl, undoBtn, passBtn, shuffleBtn, moreBtn, submitBtn, exchangeBtn, resignBtn, menuEl, barEl, confirmEl,
@@ -447,7 +450,8 @@ export function cruzadasView(s, els, { seatName, seatInfo, presence, replay, pen
           ? t("%(name)s, left on the rack: %(tiles)s", { name: seatName(seat), tiles: tiles(rack) })
           : t("%(name)s, left on the rack: nothing", { name: seatName(seat) }) }))));
     }
-    resultEl.replaceChildren(...items);
+    items.push(shareBox(matchId(), s.view.you)); // share (issue 33): static/js/share.js
+    resultEl.replaceChildren(...items.filter(Boolean));
   }
 
   function render() {

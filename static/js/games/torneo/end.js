@@ -2,6 +2,7 @@
 // leaving on purpose, and the final standings.
 import { h, t } from "../kit.js";
 import { cls, fill, placeLine, signed } from "./state.js";
+import { shareBox } from "../../share.js"; // share (issue 33)
 
 /** `ctx`: {s (state.js), els, seatName, seating (kit.js roomSeats), root, render}; `pieces`: duels.js's
  * hearts. */
@@ -115,6 +116,7 @@ export function endView(ctx, { hearts }) {
         h("table", { class: "result-table torneo-standings", "data-testid": "standings" },
           [h("thead", {}, [head]), h("tbody", {}, body)]),
       ]),
+      shareBox(ctx.matchId(), seat), // share (issue 33): static/js/share.js
     ]);
   }
 

@@ -1,7 +1,8 @@
 // The Wordgrid board's face: the skeleton built once (buildBoard) and everything drawn from a snapshot and
 // the tentative move (wordgridView): turn line, players and their clocks, the grid, the move's controls and
 // letters, draw offers and resigning, the words played, the result.
-import { clockText, h, nt, parseTime, renderTurnLine, t } from "../kit.js";
+import { clockText, cueLowTime, h, nt, parseTime, renderTurnLine, t } from "../kit.js";
+import { shareBox } from "../../share.js"; // share (issue 33)
 import { LETTERS, SIZE, key, same } from "./state.js";
 import { REASONS, STEPS } from "./texts.js";
 
@@ -307,8 +308,11 @@ export function wordgridView(s, els, { seatName, seatInfo, presence, replay, pen
         h("td", { class: "num", text: String(entry.score) }),
         ...ratingCells(entry.seat),
       ])))]),
+      shareBox(frames.matchId(), s.view.you), // share (issue 33): static/js/share.js
     ].filter(Boolean));
   }
+
+  const lowTime = cueLowTime(playersEl); // sounds (issue 33): your own clock runs low
 
   function tick() {
     if (!s.view) return;
@@ -321,6 +325,7 @@ export function wordgridView(s, els, { seatName, seatInfo, presence, replay, pen
       if (seat.clock.running && started !== null) left -= now - started;
       el.textContent = clockText(left);
       el.classList.toggle("urgent", seat.clock.running && left <= URGENT_MS);
+      if (seat.seat === s.view.you) lowTime(seat.clock.running && left <= URGENT_MS && left > 0);
     }
   }
   function render() {
