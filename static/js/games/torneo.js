@@ -52,7 +52,9 @@ export function mountTorneo(root, { send } = {}) {
   const outPanel = h("section", { class: "torneo-out", "data-testid": "out", hidden: true });
   const duelHead = h("div", { class: "duel-head" });
   const turnBar = h("div", { class: "turn-bar", "aria-hidden": "true" }, [h("span")]);
-  const grid = h("div", { class: "wordle-grid torneo-grid", role: "group", "aria-label": t("Shared board") });
+  // tabindex: the rows scroll inside the board on a small screen, and a keyboard can scroll them too
+  const grid = h("div", { class: "wordle-grid torneo-grid", role: "group", "aria-label": t("Shared board"),
+    tabindex: "0" });
   const duelEnd = h("div", { class: "duel-end", "data-testid": "duel-end", hidden: true });
   const message = h("p", { class: "torneo-message", role: "status", "aria-live": "polite" });
   const guess = guessInput({
