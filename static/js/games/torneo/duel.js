@@ -53,7 +53,8 @@ export function myDuelView(ctx, { hearts, wordEl }) {
       } else {
         const current = r === duel.rows.length && s.view.phase === "playing";
         // the player's next row while the rival plays: what they type ahead waits there, not sent
-        const pending = !current && seat === you() && r === s.myNextRow(duel) && s.canPrepare();
+        const pending = !current && seat === you() && r === s.myNextRow(duel) && s.canPrepare()
+          && guess.letters().length > 0;
         if (current) kind = "current";
         if (pending) kind = "pending";
         const letters = (current || pending) && seat === you() ? guess.letters() : [];
