@@ -210,7 +210,9 @@ def test_on_the_rivals_turn_the_next_guess_is_typed_ahead_and_goes_only_with_ent
         page.keyboard.press("Enter")
         action(page, "enter").click()
         assert sent(page) == []
-        expect(page.locator(".torneo-message")).to_have_text("Not your turn yet: your guess waits. Press ⏎ when your turn comes.")
+        expect(page.locator(".torneo-message")).to_have_text(
+            "Not your turn yet: your guess waits. Press ⏎ when your turn comes."
+        )
         # If a guess crosses the turn's end on its way, the server's answer shakes and says why.
         feed(page, error("not_your_turn", None))
         expect(page.locator(".torneo-message")).to_have_text("It is your rival's turn.")
