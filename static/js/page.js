@@ -103,8 +103,9 @@ if (paletteOffer) {
 // A newcomer who has just chosen a nickname comes back to the page they wanted (accounts/views.py, the "welcome"
 // message): its main action ([data-main-action], e.g. a game's "Find a match") is brought into view if it lies
 // below the screen (issue 33), clear of the colours' note at the foot.
-const mainAction = document.querySelector("[data-main-action]");
-if (mainAction && document.querySelector(".message.welcome")) {
+function bringMainActionIntoView() {
+  const mainAction = document.querySelector("[data-main-action]");
+  if (!mainAction || !document.querySelector(".message.welcome")) return;
   const box = mainAction.getBoundingClientRect();
   const foot = document.querySelector(".palette-offer");
   const bottom = window.innerHeight - (foot ? foot.getBoundingClientRect().height + 16 : 0);
@@ -113,3 +114,6 @@ if (mainAction && document.querySelector(".message.welcome")) {
   const whole = panel && panel.getBoundingClientRect().height <= bottom - 8;
   if (box.bottom > bottom) (whole ? panel : mainAction).scrollIntoView({ block: whole ? "start" : "center" });
 }
+// once the page is laid out whole (its stylesheets in), and after the browser's own scroll restoration
+if (document.readyState === "complete") bringMainActionIntoView();
+else window.addEventListener("load", () => requestAnimationFrame(bringMainActionIntoView), { once: true });

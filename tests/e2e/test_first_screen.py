@@ -75,6 +75,8 @@ def test_a_newcomer_on_a_phone_sees_the_games_then_find_a_match_and_the_colours_
             page.get_by_label(text["nickname"]).fill(f"Lu{language}{width}")
             page.get_by_role("button", name=text["go"]).click()
             find = page.get_by_role("button", name=text["find"])
+            page.wait_for_load_state("load")  # the page is laid out whole, then brings its main action in
+            page.evaluate("new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
             found = box_of(page, find, f"{text['find']} at {size}")
             offer = page.get_by_test_id("palette-offer")
             question = box_of(page, offer, f"the colours' question at {size}")
