@@ -120,6 +120,13 @@ def player_set_palette(*, player: Player, palette: str) -> None:
     player.save(update_fields=["palette", "palette_asked"])
 
 
+def player_palette_asked(*, player: Player) -> None:
+    """The colours' question was shown to this player (issue 33: once): it is not asked again; the colours stay."""
+    if not player.palette_asked:
+        player.palette_asked = True
+        player.save(update_fields=["palette_asked"])
+
+
 def player_set_page_hidden(*, player: Player, hidden: bool) -> None:
     """Hide the player's public page from everyone but them, or show it again (players/views.py)."""
     player.page_hidden = hidden

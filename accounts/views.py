@@ -1,5 +1,5 @@
 from django.contrib import messages
-from django.http import HttpResponseBadRequest, HttpResponseRedirect
+from django.http import HttpResponse, HttpResponseBadRequest, HttpResponseRedirect
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
@@ -9,7 +9,7 @@ from accounts.forms import GuestForm, NicknameForm, PageVisibilityForm, PaletteF
 from accounts.guests import guest_sign_in
 from accounts.links import local_path
 from accounts.nicknames import NicknameError
-from accounts.services import player_rename, player_set_page_hidden, player_set_palette
+from accounts.services import player_palette_asked, player_rename, player_set_page_hidden, player_set_palette
 
 
 def _safe_next(request, default: str = "/") -> str:
@@ -29,7 +29,8 @@ def play_as_guest(request):
         except NicknameError as error:
             form.add_error("nickname", error.message)
         else:
-            messages.success(request, _("Welcome, %(name)s!") % {"name": player.nickname})
+            # "welcome": the page the newcomer goes back to brings its main action into view (page.js)
+            messages.success(request, _("Welcome, %(name)s!") % {"name": player.nickname}, extra_tags="welcome")
             return HttpResponseRedirect(next_url)
     return render(request, "accounts/guest.html", {"form": form, "next": next_url})
 
@@ -58,7 +59,11 @@ def profile(request):
 @require_POST
 @player_required
 def palette(request):
-    """The boards' colours, from the profile page or the first visit's question; back where the player was."""
+    """The boards' colours, from the profile page or the first visit's question; back where the player was.
+    `seen` alone: the question was shown (page.js), so it is not asked again; nothing else changes."""
+    if request.POST.get("seen") and "palette" not in request.POST:
+        player_palette_asked(player=request.player)
+        return HttpResponse(status=204)
     form = PaletteForm(request.POST)
     if not form.is_valid():
         return HttpResponseBadRequest(_("Choose the standard colours or high contrast."))

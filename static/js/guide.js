@@ -19,6 +19,7 @@ function start(card, board) {
   let target = null;
   let open = false;
   let done = false;
+  let shownStep = -1;
 
   const visible = (el) => el.getClientRects().length > 0 && !el.closest("[hidden]");
   const find = (selector) => [...board.querySelectorAll(selector)].find(visible) || null;
@@ -54,14 +55,27 @@ function start(card, board) {
       }
       card.classList.remove("beside");
     }
-    card.classList.toggle("at-top", box.top + box.height / 2 > height / 2);
+    // A phone: the edge whose card does not meet what it points at; if both would (a tall element), the one that
+    // covers less of it, the farther one on a tie.
+    const h = card.offsetHeight;
+    const overlap = (top) => Math.max(0, Math.min(top + h, box.bottom) - Math.max(top, box.top));
+    const [atTop, atBottom] = [overlap(8), overlap(height - 8 - h)];
+    const farther = box.top + box.height / 2 > height / 2;
+    card.classList.toggle("at-top", atTop < atBottom || (atTop === atBottom && farther));
   }
 
   function show() {
     steps.forEach((step, i) => { step.hidden = i !== index; });
     count.textContent = `${index + 1}/${steps.length}`;
     next.textContent = index === steps.length - 1 ? next.dataset.last : nextLabel;
-    point(find(steps[index].dataset.target));
+    const el = find(steps[index].dataset.target);
+    // a new step whose element lies off the screen (the Torneo's players, below its board on a phone) brings it in
+    if (el && shownStep !== index && el.scrollIntoView) {
+      const box = el.getBoundingClientRect();
+      if (box.bottom > window.innerHeight || box.top < 0) el.scrollIntoView({ block: "nearest" });
+    }
+    shownStep = index;
+    point(el);
     place();
   }
 
@@ -73,6 +87,7 @@ function start(card, board) {
     open = false;
     watcher.disconnect();
     window.removeEventListener("resize", place);
+    document.removeEventListener("keydown", onKey);
     const token = document.querySelector("[name=csrfmiddlewaretoken]");
     fetch(card.dataset.seenUrl, {
       method: "POST",
@@ -104,6 +119,14 @@ function start(card, board) {
     else { index += 1; show(); }
   });
   card.querySelector("[data-guide-skip]").addEventListener("click", finish);
+  // Escape closes it, as "Skip" does (issue 33), unless it is closing something opened over the page (the rules, the
+  // shortcuts' help, the menu), which takes that Escape for itself.
+  function onKey(event) {
+    if (event.key !== "Escape" || !open || done) return;
+    if (document.querySelector("dialog[open]") || document.querySelector(":popover-open")) return;
+    finish();
+  }
+  document.addEventListener("keydown", onKey);
   // A player whose first action was accepted has found their way: the guide has done its job.
   const room = document.querySelector("[data-room]");
   if (room) room.addEventListener("room:acted", finish, { once: true });

@@ -86,3 +86,34 @@ showShares(document);
 new MutationObserver((changes) => {
   for (const change of changes) for (const node of change.addedNodes) if (node instanceof Element) showShares(node);
 }).observe(document.body, { childList: true, subtree: true });
+
+// The colours' question (templates/base.html, issue 33) is asked once: shown on this page, it is not asked again
+// (the server is told; the answer, if any, follows in the question's own form). Offline: it comes back next time.
+const paletteOffer = document.querySelector("[data-palette-seen]");
+if (paletteOffer) {
+  const token = paletteOffer.querySelector("[name=csrfmiddlewaretoken]");
+  fetch(paletteOffer.dataset.paletteSeen, {
+    method: "POST",
+    credentials: "same-origin",
+    headers: { "X-CSRFToken": token ? token.value : "" },
+    body: new URLSearchParams({ seen: "1" }),
+  }).catch(() => {});
+}
+
+// A newcomer who has just chosen a nickname comes back to the page they wanted (accounts/views.py, the "welcome"
+// message): its main action ([data-main-action], e.g. a game's "Find a match") is brought into view if it lies
+// below the screen (issue 33), clear of the colours' note at the foot.
+function bringMainActionIntoView() {
+  const mainAction = document.querySelector("[data-main-action]");
+  if (!mainAction || !document.querySelector(".message.welcome")) return;
+  const box = mainAction.getBoundingClientRect();
+  const foot = document.querySelector(".palette-offer");
+  const bottom = window.innerHeight - (foot ? foot.getBoundingClientRect().height + 16 : 0);
+  // the panel it belongs to, from its heading, when that fits; else the action itself, in the middle
+  const panel = mainAction.closest(".panel");
+  const whole = panel && panel.getBoundingClientRect().height <= bottom - 8;
+  if (box.bottom > bottom) (whole ? panel : mainAction).scrollIntoView({ block: whole ? "start" : "center" });
+}
+// once the page is laid out whole (its stylesheets in), and after the browser's own scroll restoration
+if (document.readyState === "complete") bringMainActionIntoView();
+else window.addEventListener("load", () => requestAnimationFrame(bringMainActionIntoView), { once: true });

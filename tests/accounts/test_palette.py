@@ -74,3 +74,18 @@ def test_the_question_waits_while_a_room_is_open_and_the_profile_page_changes_th
     assert 'value="standard" id="id_palette_0" required checked' in profile  # the choice as it stands
     client.post("/me/colours/", {"palette": "contrast"})
     assert 'data-palette="contrast"' in page(client, f"/r/{room.code}/")
+
+
+def test_the_question_is_asked_once_the_page_that_showed_it_says_so_and_nothing_else_changes(client, guest):
+    """Issue 33: the question is shown on one page only; page.js posts `seen` as soon as it is shown."""
+    assert 'data-palette-seen="/me/colours/"' in page(client, "/")
+    response = client.post("/me/colours/", {"seen": "1"})
+    assert response.status_code == 204
+    guest.refresh_from_db()
+    assert (guest.palette, guest.palette_asked) == (Player.STANDARD, True)
+    assert 'data-testid="palette-offer"' not in page(client, "/lobby/")
+    # An answer given on that page still counts, whichever of the two requests came first.
+    client.post("/me/colours/", {"palette": "contrast", "next": "/"})
+    client.post("/me/colours/", {"seen": "1"})
+    guest.refresh_from_db()
+    assert (guest.palette, guest.palette_asked) == (Player.CONTRAST, True)

@@ -186,7 +186,7 @@ def test_the_start_card_blocks_typing_and_results_name_shared_victories_and_draw
     expect(page.locator(".duelo-card .card-title")).to_have_text("Round 1")
     expect(page.locator(".duelo-card .card-count")).to_have_text("3")
     page.keyboard.type("cielo")
-    key(page, "a").click()
+    key(page, "a").dispatch_event("click")  # the card lies over the keys; a click that reached one types nothing
     expect(page.locator(".wordle-grid .tile.filled")).to_have_count(0)
     expect(page.locator(".wordle-keyboard")).to_have_class("wordle-keyboard locked")
     screenshot(page, "duelo-start-phone")
@@ -357,3 +357,74 @@ def test_korean_composition_matches_the_server(open_board):
     for word, (syllables, split_back) in zip(words, composed, strict=True):
         assert syllables == alphabets.compose_korean(word), word
         assert split_back == word
+
+
+NOTES = [
+    "Your 2nd guess left 14 possible words; the hard bot's left 3.",
+    "Your 3rd guess left 1 possible word: well played.",
+    "The hard bot solved it in 3.",
+]
+END_CARDS = [("es", "ending"), ("ko", "ending"), ("es", "finished"), ("en_shared", "finished"), ("en_draw", "finished")]
+
+
+def apart(a, b) -> bool:
+    return (
+        a["x"] + a["width"] <= b["x"] + 0.5
+        or b["x"] + b["width"] <= a["x"] + 0.5
+        or a["y"] + a["height"] <= b["y"] + 0.5
+        or b["y"] + b["height"] <= a["y"] + 0.5
+    )
+
+
+def inside(inner, outer) -> bool:
+    return (
+        inner["x"] >= outer["x"] - 0.5
+        and inner["y"] >= outer["y"] - 0.5
+        and inner["x"] + inner["width"] <= outer["x"] + outer["width"] + 0.5
+        and inner["y"] + inner["height"] <= outer["y"] + outer["height"] + 0.5
+    )
+
+
+def test_every_end_card_fits_the_screen_with_nothing_over_anything(browser, screenshot):
+    """Issue 33: at 360 px the round's end card spilled out of itself ("The word was" over "Round 1 of 1", "Results
+    in 1 s" over the keys). Every end card, a round's (with its analysis, Latin and Korean) and the match's, lies
+    inside the screen at a phone's, an iPhone's and a laptop's size; what it says lies inside it, line under line,
+    and it covers neither the round's line nor lies under anything."""
+    notes = {"seats": [{"seat": seat, "notes": NOTES} for seat in range(4)]}
+
+    def setup(page):
+        page.clock.set_fixed_time("2031-03-04T05:06:07Z")
+        page.route("**/analysis.json", lambda route: route.fulfill(json=notes))
+
+    sizes = {"360x740": (360, 740), "390x844": (390, 844), "1280x800": (1280, 800)}
+    with harness_pages(browser, "duelo") as open_:
+        for size, (width, height) in sizes.items():
+            screen = {"x": 0, "y": 0, "width": width, "height": height}
+            for scenario, name in END_CARDS:
+                page = open_({"width": width, "height": height}, setup=setup)
+                feed_scenario(page, scenario, name)
+                what = f"the {scenario} {name} card at {size}"
+                if name == "ending":
+                    card = page.locator(".duelo-card")
+                    expect(card.get_by_test_id("round-analysis").locator("li")).to_have_count(3)
+                    status = page.locator(".duelo-status").bounding_box()
+                else:
+                    card = page.locator(".duelo-result")
+                    status = None
+                expect(card).to_be_visible()
+                settled(page)
+                box = card.bounding_box()
+                assert inside(box, screen), f"{what} is off the screen: {box}"
+                if status:
+                    assert apart(box, status), f"{what} lies over the round's line"
+                parts = [part.bounding_box() for part in card.locator(":scope > *:visible").all()]
+                lines = [line.bounding_box() for line in card.locator(":scope > :is(ul, div) > *:visible").all()]
+                for part in parts + lines:
+                    assert inside(part, box), f"{what}: a part spills out of it: {part} / {box}"
+                for index, part in enumerate(parts):
+                    for other in parts[index + 1 :]:
+                        assert apart(part, other), f"{what}: two parts overlap: {part} / {other}"
+                assert card.evaluate("el => el.scrollHeight <= el.clientHeight + 1"), f"{what} must be scrolled"
+                assert_no_sideways_scroll(page)
+                page.screenshot(path=str(ROOT / "test-artifacts" / f"duelo-{name}-{scenario}-{size}.png"))
+                assert not page.js_errors

@@ -63,6 +63,7 @@ def test_a_newcomer_plays_as_guest_then_signs_up_logs_in_and_switches_language(s
     screenshot(page, "wallet-phone")
     page.get_by_role("link", name="Dream Games").click()
 
+    page.get_by_test_id("menu-button").click()  # on a phone the bar is one line: the rest is in its menu
     page.get_by_role("button", name="Salir").click()
     expect(page.get_by_test_id("player-chip")).to_have_count(0)
     page.get_by_role("link", name="Entrar").first.click()
@@ -72,9 +73,11 @@ def test_a_newcomer_plays_as_guest_then_signs_up_logs_in_and_switches_language(s
     expect(page.get_by_test_id("player-chip")).to_contain_text("Lucía")
 
     page.get_by_label("Idioma").select_option("en")
-    expect(page.get_by_role("button", name="Log out")).to_be_visible()
     expect(page.get_by_role("heading", level=1)).to_have_text("Hello, Lucía!")
     expect(page.locator("html")).to_have_attribute("lang", "en")
+    page.get_by_test_id("menu-button").click()
+    expect(page.get_by_role("button", name="Log out")).to_be_visible()
+    page.keyboard.press("Escape")
     screenshot(page, "home-phone-member-en")
 
     page.set_viewport_size(DESKTOP)

@@ -2,9 +2,10 @@
 player needs to play lies inside the screen without scrolling, at three phone sizes and a laptop's: the
 clock(s), the banner (your turn, the closing countdown), the playing area and the input (the on-screen
 keyboard, Wordgrid's letters, Cruzadas' rack and its buttons, Claves' clue form or its two buttons), and the
-input does not cover the playing area. Bounding boxes, not screenshot comparisons; the screenshots are saved
-for a person to look at (test-artifacts/one-screen-<game>-<size>.png). Letras Cruzadas also shows its premium squares
-in the interface's language there (DL/TL/DP/TP in Spanish, issue 33).
+input does not cover the playing area; the Torneo also with its shared board filled to the last row, its hearts
+in sight (issue 33). Bounding boxes, not screenshot comparisons; the screenshots are saved for a person to look at
+(test-artifacts/one-screen-<game>-<size>.png). Letras Cruzadas also shows its premium squares in the interface's
+language there (DL/TL/DP/TP in Spanish, issue 33).
 
 The matches are started and played through the services (tests/games/test_move_path_statements.mid_game);
 the browser is the seated guest, signed in by the session cookie the guest page would have set."""
@@ -12,6 +13,7 @@ the browser is the seated guest, signed in by the session cookie the guest page 
 from __future__ import annotations
 
 from concurrent.futures import ThreadPoolExecutor
+from datetime import timedelta
 from importlib import import_module
 
 from asgiref.sync import async_to_sync
@@ -23,9 +25,11 @@ from accounts.selectors import remember_guest
 from games.duelo import engine as duelo_engine
 from games.models import Match
 from games.runtime import matches, presence
+from games.torneo import engine as torneo_engine
 from games.wordgrid import engine as wordgrid_engine
 from tests.e2e.conftest import ARTIFACTS
 from tests.games.test_move_path_statements import mid_game
+from wordlists.lexicon import lexicon
 
 SIZES = {"360x740": (360, 740), "390x844": (390, 844), "412x915": (412, 915), "1280x800": (1280, 800)}
 
@@ -79,6 +83,7 @@ def check_duelo(page, size) -> None:
 
 def check_torneo(page, size) -> None:
     on_screen(page, page.locator(".torneo-clock"), "the clock")
+    on_screen(page, page.locator(".torneo-mylives .hearts"), "the hearts")
     on_screen(page, page.get_by_test_id("turn"), "whose turn")
     row = on_screen(page, page.locator(".row.current").first, "the current row")
     keys = on_screen(page, page.locator(".wordle-keyboard .keys:visible"), "the keyboard")
@@ -138,15 +143,34 @@ def check_claves(page, size) -> bool:
     return True
 
 
-def set_up(slug: str):
+def torneo_to_the_last_row(match: Match, people, now) -> None:
+    """The first person's duel is played to its twelfth row, nobody finding the word (issue 33: the board filled to
+    its last row still fits)."""
+    viewer = 0
+    while True:
+        state = torneo_engine.from_json(Match.objects.get(pk=match.pk).state)
+        duel = next(duel for duel in state.current.duels if viewer in duel.seats)
+        if len(duel.rows) == 2 * torneo_engine.TURNS_EACH - 1:
+            return
+        words = lexicon(torneo_engine.list_slugs("es", duel.length)[1]).words
+        word = next(word for word in words[len(duel.rows) :] if word != duel.hidden)
+        now += timedelta(milliseconds=300)
+        turn = torneo_engine.turn_of(state, duel.to_play)
+        action = {"type": "guess", "word": word}
+        matches.match_act(match_id=match.pk, player=people[duel.to_play], action=action, turn=turn, now=now)
+
+
+def set_up(slug: str, *, last_row: bool = False):
     """A match of `slug`, mid-game, played through the services on a thread of its own: this one runs the
     browser's event loop, and the services' announcements start one of theirs."""
 
     def start():
         try:
-            match, people, _now = mid_game(slug)
+            match, people, now = mid_game(slug)
             if slug == "duelo":
                 duelo_someone_solved(match, people)
+            if last_row:
+                torneo_to_the_last_row(match, people, now)
             return match, people
         finally:
             connection.close()
@@ -180,6 +204,8 @@ def test_every_board_fits_one_screen_at_every_size(daphne_url, browser):
     # Claves from both seats: the clue giver's form and the guesser's buttons.
     views = [(slug, match, people[0]) for slug, (match, people) in tables.items()]
     views.append(("claves-partner", tables["claves"][0], tables["claves"][1][1]))
+    last = set_up("torneo", last_row=True)
+    views.append(("torneo-last-row", last[0], last[1][0]))
     failures, acting = [], set()
     for name, match, player in views:
         check = CHECKS[name.split("-")[0]]

@@ -13,6 +13,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from tests.e2e.conftest import ARTIFACTS
 from tests.e2e.harness.serve import (
     DESKTOP,
     PHONE,
@@ -186,25 +187,100 @@ def test_on_your_turn_a_typed_guess_is_sent_and_a_refused_one_shakes_with_the_re
     assert not page.js_errors
 
 
-def test_on_the_rivals_turn_nothing_can_be_typed(open_board, screenshot):
+def test_on_the_rivals_turn_the_next_guess_is_typed_ahead_and_goes_only_with_enter_on_your_turn(open_board, screenshot):
+    """Typing ahead (issue 33): while Gala plays, Ana types her next guess; it waits in her next row, marked as not
+    sent, and nothing leaves the browser, not even with Enter; when her turn comes it is in her row, and Enter
+    sends it with the turn of that frame (the server refuses a move out of turn in any case)."""
     for viewport, suffix in VIEWPORTS:
         page = open_board(viewport)
         feed(page, FRAMES["their_turn"])
         expect(page.get_by_test_id("turn")).to_have_text("Gala's turn")
-        expect(page.locator(".wordle-keyboard")).to_have_class(re.compile(r"\blocked\b"))
         expect(current_row(page)).to_have_class(re.compile(r"\btheirs\b"))
         expect(page.locator(".duelist.to-play .duelist-name")).to_have_text("Gala")
-        page.keyboard.type("cielo")
-        key(page, "a").click()
+        expect(page.locator(".wordle-keyboard")).not_to_have_class(re.compile(r"\blocked\b"))
+        page.keyboard.type("cie")
+        key(page, "l").click()
+        key(page, "o").click()
+        pending = page.locator(".torneo-grid .row.pending")
+        expect(pending).to_have_attribute("data-row", "4")  # her next row, after Gala's
+        expect(pending.locator(".row-who")).to_have_text("Not sent")
+        expect(pending).to_have_attribute("aria-label", "Row 5, your next guess, not sent yet")
+        expect(pending.locator(".tile")).to_have_text(list("CIELO"))
+        expect(current_row(page).locator(".tile.filled")).to_have_count(0)  # Gala's row stays hers
         page.keyboard.press("Enter")
+        action(page, "enter").click()
         assert sent(page) == []
-        expect(page.locator(".torneo-grid .tile.filled:not([data-mark])")).to_have_count(0)
+        expect(page.locator(".torneo-message")).to_have_text(
+            "Not your turn yet: your guess waits. Press ⏎ when your turn comes."
+        )
         # If a guess crosses the turn's end on its way, the server's answer shakes and says why.
         feed(page, error("not_your_turn", None))
         expect(page.locator(".torneo-message")).to_have_text("It is your rival's turn.")
         assert_no_sideways_scroll(page)
         screenshot(page, f"torneo-their-turn-{suffix}")
+
+        # Gala's row goes in: Ana's turn, her word in her row, still not sent until she presses Enter.
+        feed(page, FRAMES["my_turn_next"])
+        expect(page.get_by_test_id("turn")).to_have_text("Your turn")
+        expect(current_row(page)).to_have_attribute("data-row", "4")
+        expect(current_row(page).locator(".tile")).to_have_text(list("CIELO"))
+        expect(page.locator(".torneo-grid .row.pending")).to_have_count(0)
+        assert sent(page) == []
+        page.keyboard.press("Backspace")
+        page.keyboard.type("o")
+        page.keyboard.press("Enter")
+        guess = sent(page)[-1]
+        assert guess["action"] == {"type": "guess", "word": "cielo"}
+        assert guess["turn"] == FRAMES["my_turn_next"]["turn"] != FRAMES["their_turn"]["turn"]
+        assert len(sent(page)) == 1
         assert not page.js_errors
+
+
+def test_the_board_fits_the_screen_to_its_last_row(open_board, screenshot):
+    """One screen (issue 33): with the duel at its twelfth row, the clock, the hearts, whose turn, the row to fill
+    and the keyboard are all on the screen at once, the page unscrolled, and the keyboard covers no row; the rows
+    played scroll inside the board. The same at the first rows."""
+    sizes = {"360x740": (360, 740), "390x844": (390, 844), "1280x800": (1280, 800)}
+    seat = DATA["seats"]["last_row"]
+    for size, (width, height) in sizes.items():
+        for name, viewer in (("last_row", seat), ("my_turn", ANA)):
+            page = open_board({"width": width, "height": height}, seat=viewer)
+            feed(page, FRAMES[name])
+            settle(page)
+            row = current_row(page)
+            if name == "last_row":
+                expect(row).to_have_attribute("data-row", "11")
+            boxes = {
+                what: inside_the_screen(page, locator, f"{what} ({name} at {size})")
+                for what, locator in (
+                    ("the clock", page.locator(".torneo-clock")),
+                    ("the hearts", page.locator(".torneo-mylives .hearts")),
+                    ("whose turn", page.get_by_test_id("turn")),
+                    ("the current row", row),
+                    ("the keyboard", page.locator(".wordle-keyboard .keys:visible")),
+                )
+            }
+            grid = page.locator(".torneo-grid").bounding_box()
+            keys = boxes["the keyboard"]
+            assert grid["y"] + grid["height"] <= keys["y"] + 0.5, f"the keyboard covers rows at {size}"
+            assert page.evaluate("window.scrollY") == 0
+            screenshot_now(page, f"torneo-{name.replace('_', '-')}-{size}")
+            assert not page.js_errors
+
+
+def inside_the_screen(page, locator, what):
+    expect(locator).to_be_visible()
+    box = locator.bounding_box()
+    size = page.viewport_size
+    assert box["x"] >= -0.5 and box["x"] + box["width"] <= size["width"] + 0.5, f"{what} spills sideways: {box}"
+    assert box["y"] >= -0.5 and box["y"] + box["height"] <= size["height"] + 0.5, f"{what} is off the screen: {box}"
+    return box
+
+
+def screenshot_now(page, name):
+    """The screen as the player sees it (not the whole page)."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"))
 
 
 def test_everyones_lives_and_the_other_duels_show_beside_your_own(open_board, screenshot):

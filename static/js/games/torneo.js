@@ -6,7 +6,8 @@
 //
 // Every `match` frame is a full snapshot (the engine's view for this viewer, games/torneo/engine.py
 // view(), plus `ratings` from the runtime), so the board renders from it alone, idempotently. Local state:
-// the word being typed (cleared when the duel's row count changes: a guess went in or a turn ran out),
+// the word being typed (typed ahead while the rival plays, shown in the player's next row as not sent; cleared
+// when the player's own row goes in: their guess, or their turn ran out),
 // whether the player chose to keep watching after being knocked out, and which rows were already shown
 // (so only new rows flip).
 //
@@ -52,11 +53,14 @@ export function mountTorneo(root, { send } = {}) {
   const outPanel = h("section", { class: "torneo-out", "data-testid": "out", hidden: true });
   const duelHead = h("div", { class: "duel-head" });
   const turnBar = h("div", { class: "turn-bar", "aria-hidden": "true" }, [h("span")]);
-  const grid = h("div", { class: "wordle-grid torneo-grid", role: "group", "aria-label": t("Shared board") });
+  // tabindex: the rows scroll inside the board on a small screen, and a keyboard can scroll them too
+  const grid = h("div", { class: "wordle-grid torneo-grid", role: "group", "aria-label": t("Shared board"),
+    tabindex: "0" });
   const duelEnd = h("div", { class: "duel-end", "data-testid": "duel-end", hidden: true });
   const message = h("p", { class: "torneo-message", role: "status", "aria-live": "polite" });
   const guess = guessInput({
-    send, message, matchId: frames.matchId, canType: () => canType(), language: () => s.view.language,
+    send, message, matchId: frames.matchId, canType: () => canType(), canPrepare: () => s.canPrepare(),
+    waiting: () => t("Not your turn yet: your guess waits. Press ⏎ when your turn comes."), language: () => s.view.language,
     length: () => myDuel()?.length ?? "", row: () => grid.querySelector(".row.current") || grid,
     rejected: REJECTED, changed: () => renderGrid(myDuel()), errors: ERRORS,
   });
@@ -197,7 +201,9 @@ export function mountTorneo(root, { send } = {}) {
       s.view = frame.view;
       s.ratings = frame.ratings || null;
       const duel = myDuel();
-      guess.follow(duel ? `${s.view.round}:${duel.rows.length}` : `${s.view.round}:none`);
+      // The typed word is spent when the player's own row goes in (their guess, or their turn ran out), not when
+      // the rival's does: what they typed meanwhile waits for their turn.
+      guess.follow(duel ? `${s.view.round}:${s.myRows(duel)}` : `${s.view.round}:none`);
       render();
     },
     onError(frame) {
@@ -216,7 +222,7 @@ export const mount = mountTorneo;
 
 /** The keys of this board, for the room's shortcuts help (static/js/shortcuts.js): [keys, what they do]. */
 export const shortcuts = () => [
-  [[t("A–Z")], t("Type a letter of your guess (on your turn)")],
+  [[t("A–Z")], t("Type a letter of your guess (while your rival plays, it waits for your turn)")],
   [["Enter"], t("Send the guess")],
   [["Backspace"], t("Delete the last letter")],
 ];

@@ -179,8 +179,12 @@ export function wordleKeyboard({ onLetters, onEnter, onBack }) {
  *   guess.restart();        // another match
  *   guess.follow(key);      // after every snapshot: a new key (round, rows) means the typed word is spent
  *   guess.refused(frame);   // an `error` frame
+ *
+ * `canPrepare()` (optional): the player may type the next guess now, though not send it (the Torneo, while the
+ * rival plays): the letters wait, and Enter before the turn only says so. Nothing is sent before `canType()`.
  */
-export function guessInput({ send, matchId, canType, language, length, row, message, rejected, changed, errors = {} }) {
+export function guessInput({ send, matchId, canType, canPrepare = () => false, waiting = null, language, length, row,
+  message, rejected, changed, errors = {} }) {
   const refusals = { ...GUESS_ERRORS, ...errors };
   let typed = []; // tiles of the word being typed
   let typedFor = null; // the key of the snapshot the typed word belongs to
@@ -196,16 +200,20 @@ export function guessInput({ send, matchId, canType, language, length, row, mess
     letters: () => typed,
     word: () => typed.join(""),
     type(letters) {
-      if (!canType() || !letters) return;
+      if (!(canType() || canPrepare()) || !letters) return;
       typed = addLetters(language(), typed, letters, length());
       changed();
     },
     back() {
-      if (!canType() || !typed.length) return;
+      if (!(canType() || canPrepare()) || !typed.length) return;
       typed.pop();
       changed();
     },
     submit() {
+      if (!canType() && canPrepare()) {
+        if (waiting) say(waiting());
+        return;
+      }
       if (!canType() || sending.busy()) return;
       if (typed.length !== length()) {
         shakeRow();
@@ -225,7 +233,7 @@ export function guessInput({ send, matchId, canType, language, length, row, mess
         sending.clear();
       }
       typedFor = key;
-      if (!canType()) typed = [];
+      if (!canType() && !canPrepare()) typed = [];
     },
     refused(frame) {
       sending.answer(frame);

@@ -14,7 +14,8 @@ guesses are recorded too. Run from the repository root after an engine or view c
 Writes tests/e2e/harness/torneo_frames.json:
 {"rooms": {name: room frame}, "frames": {name: match frame}, "errors": {code: error frame},
  "seats": {role: seat}, "round1_words": [hidden word of each duel of round 1]}
-(roles: Ana's rival in round 1, who is knocked out, who has a bye, who left).
+(roles: Ana's rival in round 1, who is knocked out, who has a bye, who left, who plays the last row of the
+first round's draw).
 """
 
 from __future__ import annotations
@@ -226,6 +227,11 @@ class Recorder:
             self.snap("spectator", None, moment)
             for word in ("zzzzz", "pe", "per5o"):
                 self.refusal(ANA, word, moment)
+        others = [d for d in self.state.current.duels if ANA not in d.seats]
+        if number == 1 and duel is others[0] and len(duel.rows) == 2 * engine.TURNS_EACH - 1:
+            # The draw's last row: the board filled to its twelfth row, as the player to fill it sees it.
+            self.seats["last_row"] = duel.to_play
+            self.snap("last_row", duel.to_play, duel.turn_started_at + timedelta(seconds=5))
 
     def after(self, number: int, duel: engine.Duel, row: Row, when: datetime, actions: int) -> None:
         state = self.state
@@ -234,6 +240,8 @@ class Recorder:
             if row.word == "terco":
                 self.snap("their_turn", ANA, soon)
                 self.refusal(ANA, "cielo", soon)  # not her turn
+            elif row.word == "cielo":
+                self.snap("my_turn_next", ANA, soon)  # her turn again, after her rival's
             elif row.word == duel.hidden:
                 self.snap("won", ANA, soon)
                 self.snap("won_spectator", None, soon)

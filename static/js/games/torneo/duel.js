@@ -1,5 +1,6 @@
 // The Torneo player's own duel: one shared board of up to 12 rows, each marked with who played it, the two
-// duellists' lives and turns, how the duel ended, and the keyboard on the player's turn.
+// duellists' lives and turns, how the duel ended, and the keyboard (on the rival's turn it types the player's next
+// guess ahead, shown in their next row as not sent; it goes only with Enter on their turn).
 import { h, t } from "../kit.js";
 import { tile } from "../wordle.js";
 import { ROWS, cls, fill } from "./state.js";
@@ -51,14 +52,20 @@ export function myDuelView(ctx, { hearts, wordEl }) {
         });
       } else {
         const current = r === duel.rows.length && s.view.phase === "playing";
+        // the player's next row while the rival plays: what they type ahead waits there, not sent
+        const pending = !current && seat === you() && r === s.myNextRow(duel) && s.canPrepare()
+          && guess.letters().length > 0;
         if (current) kind = "current";
-        const letters = current && seat === you() ? guess.letters() : [];
+        if (pending) kind = "pending";
+        const letters = (current || pending) && seat === you() ? guess.letters() : [];
         for (let i = 0; i < duel.length; i += 1) cells.push(tile(s.view.language, letters[i] || null, null));
       }
+      const pending = kind === "pending";
       rows.push(h("div", {
         class: `row ${kind} ${seat === you() ? "mine" : "theirs"}`, role: "group", "data-row": r, "data-seat": seat,
-        "aria-label": t("Row %(row)s, %(name)s", { row: r + 1, name }),
-      }, [h("span", { class: "row-who", text: name }), ...cells]));
+        "aria-label": pending ? t("Row %(row)s, your next guess, not sent yet", { row: r + 1 })
+          : t("Row %(row)s, %(name)s", { row: r + 1, name }),
+      }, [h("span", { class: "row-who", text: pending ? t("Not sent") : name }), ...cells]));
     }
     grid.replaceChildren(...rows);
     s.shownRows.set(key, duel.rows.length);
@@ -93,13 +100,23 @@ export function myDuelView(ctx, { hearts, wordEl }) {
     const playing = s.view.phase === "playing" && !duel.over;
     turnBar.hidden = !playing;
     typing.hidden = !playing;
-    keys.render({ language: s.view.language, alphabet: s.view.alphabet, hints: duel.keyboard, locked: !canType() });
+    keys.render({ language: s.view.language, alphabet: s.view.alphabet, hints: duel.keyboard,
+      locked: !canType() && !s.canPrepare() });
     duelEl.classList.toggle("your-turn", canType());
-    // When the turn comes to the player, the row to fill scrolls into view (above the keyboard, which
-    // sticks to the bottom of a phone's screen: the rows' scroll-margin leaves room for it).
-    const row = grid.querySelector(".row.current.mine");
-    if (canType() && !s.turnShown && row && row.scrollIntoView) row.scrollIntoView({ block: "nearest" });
-    s.turnShown = canType();
+    keepInView(duel);
+  }
+
+  // The rows scroll inside the board (torneo.css: the board fits the screen): when a row goes in, the board
+  // scrolls to the row to fill now (and the one after it, so that the rows still to come show), or to the last
+  // played row once the duel is over. Between two rows the player may scroll back to read the earlier ones.
+  function keepInView(duel) {
+    const at = `${duelKey(duel)}:${duel.rows.length}:${duel.over}`;
+    if (s.scrolledFor === at) return;
+    s.scrolledFor = at;
+    const rows = grid.querySelectorAll(".row");
+    const last = duel.over ? rows[rows.length - 1] : rows[Math.min(duel.rows.length + 1, rows.length - 1)];
+    if (!last) return;
+    grid.scrollTop = Math.max(0, last.offsetTop + last.offsetHeight - grid.clientHeight);
   }
 
   return { renderGrid, renderMyDuel };

@@ -25,7 +25,7 @@ export function torneoState() {
     ratings: null,
     keepWatching: false, // the player, knocked out, chose to watch on
     shownRows: new Map(), // duel key -> rows already shown (new ones flip)
-    turnShown: false, // the player's turn was already brought into view
+    scrolledFor: null, // the duel and row the board last scrolled to (duel.js keepInView)
   };
   s.you = () => (s.view ? s.view.you : null);
   s.myDuel = () => (s.view && s.view.you !== null ? s.view.duels.find((d) => d.yours) || null : null);
@@ -34,6 +34,17 @@ export function torneoState() {
     const duel = s.myDuel();
     return Boolean(s.view && s.view.phase === "playing" && duel && !duel.over && duel.to_play === s.you() && !s.amOut());
   };
+  // While the rival plays, the player may type the next guess (it waits in their next row, and goes only with
+  // Enter on their turn): they have a turn left in this duel.
+  s.canPrepare = () => {
+    const duel = s.myDuel();
+    return Boolean(s.view && s.view.phase === "playing" && duel && !duel.over && duel.to_play !== s.you()
+      && !s.amOut() && duel.turns_left[String(s.you())] > 0);
+  };
+  /** The row the player's next guess goes in: the current one on their turn, the one after it on the rival's. */
+  s.myNextRow = (duel) => (duel.to_play === s.you() ? duel.rows.length : duel.rows.length + 1);
+  /** How many rows the player has played in a duel (a new one means the typed word is spent). */
+  s.myRows = (duel) => duel.rows.filter((_row, index) => duel.seats[index % 2] === s.you()).length;
   s.rivalOf = (duel, seat) => duel.seats.find((other) => other !== seat);
   s.duelKey = (duel) => `${s.view.round}:${duel.seats.join("-")}`;
   s.isShared = (seat) => {
