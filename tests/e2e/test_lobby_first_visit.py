@@ -60,6 +60,7 @@ def test_entrar_means_logging_in_only(daphne_url, browser):
     join = page.get_by_test_id("join")
     expect(join).to_be_visible()
     expect(join).not_to_have_text("Entrar")
+    page.get_by_test_id("menu-button").click()  # on a phone, logging in is in the top bar's menu
     expect(page.get_by_role("link", name="Entrar", exact=True)).to_have_attribute(
         "href", re.compile("/accounts/login/")
     )
