@@ -28,7 +28,7 @@ def test_a_third_person_finds_a_live_game_in_the_lobby_and_watches_it(daphne_url
     expect(ana.get_by_test_id("turn")).to_have_text("Your turn")
     expect(ana.get_by_test_id("rack").locator(".cz-tile")).to_have_count(7)
 
-    carla_context, carla = as_guest(browser, site + "/lobby/", "Carla", PHONE)
+    carla_context, carla = as_guest(browser, site + "/guest/?next=/lobby/", "Carla", PHONE)
     live = carla.get_by_test_id("live-now")
     live.scroll_into_view_if_needed()
     expect(live.get_by_role("heading", name="Live now")).to_be_visible()

@@ -45,7 +45,7 @@ def fits(page, viewport) -> bool:
 
 def test_a_group_of_two_gathers_by_link_and_the_organizer_starts_a_practice(daphne_url, browser, screenshot):
     site = daphne_url
-    ana_context, ana = as_guest(browser, site + "/lobby/", "Ana", PHONE)
+    ana_context, ana = as_guest(browser, site + "/guest/?next=/lobby/", "Ana", PHONE)
     expect(ana.get_by_test_id("lobby-torneo")).to_be_visible()
     expect(ana.locator("[data-presence]")).to_have_attribute("data-presence", "online")
     assert fits(ana, PHONE)
@@ -67,7 +67,7 @@ def test_a_group_of_two_gathers_by_link_and_the_organizer_starts_a_practice(daph
     screenshot(beto, "group-desktop-member")
 
     # A third person's lobby page follows the queue live: someone in their window starts waiting.
-    carla_context, carla = as_guest(browser, site + "/lobby/", "Carla", DESKTOP)
+    carla_context, carla = as_guest(browser, site + "/guest/?next=/lobby/", "Carla", DESKTOP)
     expect(carla.get_by_test_id("in-window")).to_contain_text("0 other players")
     carla.wait_for_timeout(300)  # the page's socket asks to watch the lobby when it connects
     in_another_thread(

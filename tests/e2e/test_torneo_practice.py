@@ -78,7 +78,7 @@ def wrong_word(duel) -> str:
 
 def test_a_group_of_two_plays_a_practice_tournament_to_the_final_standings(fast_bots, live_stack, browser, screenshot):
     site = live_stack
-    ana_context, ana = as_guest(browser, site + "/lobby/", "Ana", PHONE)
+    ana_context, ana = as_guest(browser, site + "/guest/?next=/lobby/", "Ana", PHONE)
     ana.get_by_test_id("create-group").click()
     expect(ana).to_have_url(re.compile(r"/g/[A-Z2-9]{10}/$"))
     invite = ana.get_by_test_id("invite-url").input_value()
