@@ -295,3 +295,28 @@ export function cueLowTime(el) {
     was = Boolean(low);
   };
 }
+
+// A rated game's result table (games.runtime.rated; issue 33: "1662 (+162)" alone said neither): the rating after it
+// and its change, each in a column under a heading. `ratings`: the frame's {seat: {after, change}}; `prefix`: the
+// board's class prefix (its stylesheet sizes the cells).
+export function ratingCells(ratings, seat, prefix) {
+  const change = ratings && ratings[String(seat)];
+  if (!change) return [];
+  const sign = change.change > 0 ? "+" : change.change < 0 ? "−" : "±";
+  return [
+    h("td", { class: `num ${prefix}-result-rating`, "data-testid": "result-rating", text: String(change.after) }),
+    h("td", { class: `num ${prefix}-result-change`, "data-testid": "result-change",
+      text: `${sign}${Math.abs(change.change)}` }),
+  ];
+}
+
+/** The result table's headings, when the game was rated (a table of names and points needs none). */
+export function ratedResultHead(ratings) {
+  if (!ratings || !Object.keys(ratings).length) return null;
+  return h("thead", {}, [h("tr", {}, [
+    h("th", { scope: "col", text: t("Player") }),
+    h("th", { scope: "col", class: "col-num", text: t("Points") }),
+    h("th", { scope: "col", class: "col-num", text: t("Rating") }),
+    h("th", { scope: "col", class: "col-num", text: t("Rating change") }),
+  ])]);
+}

@@ -1,7 +1,7 @@
 // The Letras Cruzadas board's face: the skeleton built once (buildBoard) and everything drawn from a snapshot
 // and the local state (cruzadasView): turn line, players, bag and unseen tiles, the 15x15 board, the rack,
 // the bar with its confirmations and the blank's picker, the last move with its breakdown, the result.
-import { h, nt, renderTurnLine, t } from "../kit.js";
+import { h, nt, renderTurnLine, t, ratedResultHead, ratingCells } from "../kit.js";
 import { shareBox } from "../../share.js"; // share (issue 33)
 import { BLANK, SIZE, TURKISH_LETTERS, colOf, rowOf, upperTr } from "./state.js";
 import { scorePlacement } from "./score.js";
@@ -384,29 +384,6 @@ export function cruzadasView(s, els, {
     lastEl.replaceChildren(...items);
   }
 
-  // A rated game's change, in the result table (games.runtime.rated): the rating after it and the change, each in
-  // a column with its heading (issue 33: "1662 (+162)" alone said neither).
-  function ratingCells(seat) {
-    const change = s.ratings && s.ratings[String(seat)];
-    if (!change) return [];
-    const sign = change.change > 0 ? "+" : change.change < 0 ? "−" : "±";
-    return [
-      h("td", { class: "num cz-result-rating", "data-testid": "result-rating", text: String(change.after) }),
-      h("td", { class: "num cz-result-change", "data-testid": "result-change",
-        text: `${sign}${Math.abs(change.change)}` }),
-    ];
-  }
-
-  /** The result table's headings, when the game was rated (a table of names and points needs none). */
-  function resultHead() {
-    if (!s.ratings || !Object.keys(s.ratings).length) return null;
-    return h("thead", {}, [h("tr", {}, [
-      h("th", { scope: "col", text: t("Player") }),
-      h("th", { scope: "col", class: "col-num", text: t("Points") }),
-      h("th", { scope: "col", class: "col-num", text: t("Rating") }),
-      h("th", { scope: "col", class: "col-num", text: t("Rating change") }),
-    ])]);
-  }
 
   function renderResult() {
     const outcome = s.view.outcome;
@@ -434,13 +411,13 @@ export function cruzadasView(s, els, {
       items.push(h("p", { class: "cz-result-adjustment", "data-testid": "result-adjustment",
         text: t("Rack adjustment: %(changes)s.", { changes }) }));
     }
-    items.push(h("table", { class: "cz-result-table" }, [resultHead(), h("tbody", {}, outcome.scores.map((score, seat) => h("tr", {
+    items.push(h("table", { class: "cz-result-table" }, [ratedResultHead(s.ratings), h("tbody", {}, outcome.scores.map((score, seat) => h("tr", {
       class: `seat-${seat}${outcome.winner === seat ? " winner" : ""}${seat === s.view.you ? " me" : ""}`,
       "data-seat": seat,
     }, [
       h("th", { scope: "row", text: seatName(seat) + (seat === s.view.you ? ` (${t("you")})` : "") }),
       h("td", { class: "num", text: String(score) }),
-      ...ratingCells(seat),
+      ...ratingCells(s.ratings, seat, "cz"),
     ])))]));
     // What the end reveals: each player's rack as it was left (the view has both once the game is over).
     if (Array.isArray(s.view.final_racks)) {

@@ -1,7 +1,7 @@
 // The Wordgrid board's face: the skeleton built once (buildBoard) and everything drawn from a snapshot and
 // the tentative move (wordgridView): turn line, players and their clocks, the grid, the move's controls and
 // letters, draw offers and resigning, the words played, the result.
-import { clockText, cueLowTime, h, nt, parseTime, renderTurnLine, t } from "../kit.js";
+import { clockText, cueLowTime, h, nt, parseTime, renderTurnLine, t, ratedResultHead, ratingCells } from "../kit.js";
 import { shareBox } from "../../share.js"; // share (issue 33)
 import { LETTERS, SIZE, key, same } from "./state.js";
 import { REASONS, STEPS } from "./texts.js";
@@ -253,29 +253,6 @@ export function wordgridView(s, els, { seatName, seatInfo, presence, replay, pen
     return h("p", { class: "wg-result-credits", "data-testid": "result-credits", text });
   }
 
-  // A rated game's change, in the result table (games.runtime.rated): the rating after it and the change, each in
-  // a column with its heading (issue 33: "1662 (+162)" alone said neither).
-  function ratingCells(seat) {
-    const change = s.ratings && s.ratings[String(seat)];
-    if (!change) return [];
-    const sign = change.change > 0 ? "+" : change.change < 0 ? "−" : "±";
-    return [
-      h("td", { class: "num wg-result-rating", "data-testid": "result-rating", text: String(change.after) }),
-      h("td", { class: "num wg-result-change", "data-testid": "result-change",
-        text: `${sign}${Math.abs(change.change)}` }),
-    ];
-  }
-
-  /** The result table's headings, when the game was rated (a table of names and points needs none). */
-  function resultHead() {
-    if (!s.ratings || !Object.keys(s.ratings).length) return null;
-    return h("thead", {}, [h("tr", {}, [
-      h("th", { scope: "col", text: t("Player") }),
-      h("th", { scope: "col", class: "col-num", text: t("Points") }),
-      h("th", { scope: "col", class: "col-num", text: t("Rating") }),
-      h("th", { scope: "col", class: "col-num", text: t("Rating change") }),
-    ])]);
-  }
 
   function renderResult() {
     const outcome = s.view.outcome;
@@ -299,14 +276,14 @@ export function wordgridView(s, els, { seatName, seatInfo, presence, replay, pen
         text: t("Tied on points: a tie goes to the second player, %(name)s.", { name: seatName(outcome.winner) }) }) : null,
       stakesLine(outcome),
       afterGame, // the way on: Rematch, New game (static/js/after_game.js)
-      h("table", { class: "wg-result-table" }, [resultHead(), h("tbody", {}, outcome.seats.map((entry) => h("tr", {
+      h("table", { class: "wg-result-table" }, [ratedResultHead(s.ratings), h("tbody", {}, outcome.seats.map((entry) => h("tr", {
         class: `owner-${entry.seat}${outcome.winner === entry.seat ? " winner" : ""}${entry.seat === s.view.you ? " me" : ""}`,
         "data-seat": entry.seat,
       }, [
         h("th", { scope: "row" }, [h("span", { class: "wg-swatch", "aria-hidden": "true" }),
           seatName(entry.seat) + (entry.seat === s.view.you ? ` (${t("you")})` : "")]),
         h("td", { class: "num", text: String(entry.score) }),
-        ...ratingCells(entry.seat),
+        ...ratingCells(s.ratings, entry.seat, "wg"),
       ])))]),
       shareBox(frames.matchId(), s.view.you), // share (issue 33): static/js/share.js
     ].filter(Boolean));
