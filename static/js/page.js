@@ -8,6 +8,14 @@ document.addEventListener("change", (event) => {
   const field = event.target;
   if (field instanceof HTMLSelectElement && field.matches("[data-submit-on-change]") && field.form) field.form.submit();
 });
+// This module runs after the page is parsed (modules are deferred): a choice made before it ran, on a slow
+// phone, fired a change nobody heard. Such a choice shows as a selected option that is not the one the server
+// sent (autocomplete="off" keeps the browser from restoring an old choice on Back), and is sent now.
+for (const field of document.querySelectorAll("select[data-submit-on-change]")) {
+  const chosen = field.selectedOptions[0];
+  const sent = [...field.options].some((option) => option.defaultSelected); // else there is nothing to differ from
+  if (sent && chosen && !chosen.defaultSelected && field.form) field.form.submit();
+}
 
 // <form data-confirm>: sent only once the person agrees (staking credits, leaving a tournament). What they agree to is the form's
 // [data-confirm-body] (templates/lobby/parts/stake_terms.html: the stake, the pot, the payout, the site's

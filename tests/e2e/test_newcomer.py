@@ -111,3 +111,21 @@ def test_a_quick_match_says_what_happens_while_it_waits_and_can_be_called_off(si
     expect(page).to_have_url(re.compile(r"/play/duelo/$"))
     assert not Seat.objects.filter(player__nickname="Nora").exists()
     context.close()
+
+
+def test_a_language_chosen_before_the_page_s_script_ran_is_still_taken(site_url, browser):
+    """On a slow phone the footer's language list can be used before page.js (a deferred module) has run: the
+    choice must not be lost (CI saw the page stay in Spanish after 'English' was chosen that early)."""
+    context = browser.new_context(viewport=PHONE, locale="es-ES")
+    page = context.new_page()
+    held = []
+    page.route("**/js/page*.js", lambda route: held.append(route))  # the script arrives only when released below
+    page.goto(site_url + "/", wait_until="commit")  # DOMContentLoaded itself waits for deferred scripts
+    page.get_by_label("Idioma").select_option("en")
+    page.wait_for_timeout(300)
+    expect(page.locator("html")).to_have_attribute("lang", "es")  # nothing heard the choice yet
+    for route in held:
+        route.continue_()
+    expect(page.locator("html")).to_have_attribute("lang", "en")
+    expect(page.get_by_role("heading", level=1)).to_have_text("Word games, live")
+    context.close()
