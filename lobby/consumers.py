@@ -45,15 +45,18 @@ class LobbyConsumer(SiteSocket):
         self.bucket, self.heartbeat, self.watching = Bucket(), Heartbeat(), set()
         await self.accept()
         await self.channel_layer.group_add(player_group(self.player.pk), self.channel_name)
+        await self.join_node()
         # Still on the site: a queue ticket stays valid while the pings keep coming.
         await quietly("arrive", queue_presence.arrive(self.player.pk, self.channel_name))
         await self.send_json({"type": "hello", "player": self.public_player()})
 
     async def disconnect(self, code):
+        self.drain_forgotten()
         if getattr(self, "bucket", None) is None:
             return  # refused before it was accepted
         await quietly("leave", queue_presence.leave(self.player.pk, self.channel_name))
         try:
+            await self.leave_node()
             await self.channel_layer.group_discard(player_group(self.player.pk), self.channel_name)
             for group in self.watching:
                 await self.channel_layer.group_discard(group, self.channel_name)

@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import random
 import time
 import weakref
 from collections.abc import Awaitable, Callable
@@ -21,7 +22,7 @@ from django.db import close_old_connections, connections
 from django.utils import translation
 
 from games.kit.contract import gettext_noop as _
-from games.runtime import broadcast, presence
+from games.runtime import broadcast, flood, presence
 from games.runtime.abandon import match_claim
 from games.runtime.errors import GameError, MalformedAction, error_text, room_error
 from games.runtime.frames import Bucket, parse_frame
@@ -30,6 +31,7 @@ from games.runtime.rematch import ANSWERS, rematch_answer
 from games.runtime.resync import Resync
 from games.runtime.views import published_frame, room_frames, room_match_frame, viewers_room_id
 from observe import database
+from toolkit.node import node_group
 
 log = logging.getLogger(__name__)
 
@@ -38,7 +40,13 @@ NO_PLAYER, NO_ROOM, TOO_MANY_SOCKETS, FLOODING = 4401, 4404, 4408, 4429
 # "Try again later": the database was away when the socket opened (the client retries: it is no final code).
 # The standard's 1013 is not an application's to send (autobahn refuses all but 1000 and 3000-4999).
 TRY_AGAIN_LATER = 4503
+# "Going away: reconnect now": the socket's node is drained for a deploy (manage.py drain_sockets). The client
+# reconnects at once, without its back-off, and the load balancer sends it to another node. The standard's
+# 1001 (going away), in the range an application may send.
+DRAINED = 4001
 MAX_FRAME_BYTES = 2048
+# Frames that reach the database: counted against the player's budget on every node (games.runtime.flood).
+COSTLY_FRAMES = frozenset({"act", "claim", "rematch", "sync"})
 
 
 def socket_language(scope: dict[str, Any]) -> str:
@@ -174,6 +182,36 @@ class SiteSocket(AsyncWebsocketConsumer):
         """This process' channel layer reads Redis again after an outage (games.runtime.layer): whatever was
         published meanwhile may have reached nobody. Each kind of socket says what its page must look at again."""
 
+    async def join_node(self) -> None:
+        """Listen in this node's group, where a drain for a deploy reaches every socket of the node at once."""
+        self.node = node_group()
+        await self.channel_layer.group_add(self.node, self.channel_name)
+
+    async def leave_node(self) -> None:
+        if getattr(self, "node", None) is not None:
+            await self.channel_layer.group_discard(self.node, self.channel_name)
+
+    async def node_drain(self, event: dict[str, Any]) -> None:
+        """This socket's node is being drained (manage.py drain_sockets): close with DRAINED, at a moment drawn
+        within the message's `spread` seconds, so that a node's thousand sockets do not all reconnect (each one
+        a snapshot read on another node) in the same instant. The socket works as usual until then."""
+        spread = event.get("spread") or 0
+        delay = random.uniform(0, float(spread)) if isinstance(spread, int | float) and spread > 0 else 0.0
+        if delay == 0:
+            await self.close(code=DRAINED)
+            return
+        self.drain_task = asyncio.get_running_loop().create_task(self._close_after(delay))
+
+    async def _close_after(self, seconds: float) -> None:
+        await asyncio.sleep(seconds)
+        await self.close(code=DRAINED)
+
+    def drain_forgotten(self) -> None:
+        """A socket that closed before its drained close was due: nothing more to close."""
+        task = getattr(self, "drain_task", None)
+        if task is not None and not task.done():
+            task.cancel()
+
     async def send(self, text_data: str | None = None, bytes_data: bytes | None = None, close: bool = False) -> None:
         """Send a frame; one for a socket that closed while it was on its way is dropped. daphne raises
         autobahn's `Disconnected` for it ("Attempt to send on a closed protocol"), which ended the consumer
@@ -211,6 +249,7 @@ class RoomConsumer(SiteSocket):
         self.sent_match_version: int | None = None
         self.sent_room_version: int | None = None
         await self.channel_layer.group_add(broadcast.room_group(self.code), self.channel_name)
+        await self.join_node()
         await self.accept()
         await quietly("arrive", presence.arrive(self.code, self.player.pk, self.channel_name))
         # Others see this player come online; this socket gets its own snapshots straight away and skips
@@ -219,10 +258,12 @@ class RoomConsumer(SiteSocket):
         await self.send_snapshots()
 
     async def disconnect(self, code: int) -> None:
+        self.drain_forgotten()
         if getattr(self, "room_id", None) is None:
             return
         await quietly("leave", presence.leave(self.code, self.player.pk, self.channel_name))
         try:
+            await self.leave_node()
             await self.channel_layer.group_discard(broadcast.room_group(self.code), self.channel_name)
             await broadcast_async(self.code)
         except Exception:
@@ -242,6 +283,9 @@ class RoomConsumer(SiteSocket):
             await self.send_game_error(MalformedAction(_("That frame is not a JSON object with a type.")))
             return
         kind = frame.get("type")
+        if kind in COSTLY_FRAMES and not await flood.player_may_send(self.player.pk):
+            await self.send_error("slow_down", _("You are sending too fast. Slow down."), frame.get("ref"))
+            return
         if kind == "ping":
             await self.send_json({"type": "pong"})
             if self.heartbeat.due():

@@ -25,6 +25,9 @@ const MAX_BACKOFF_MS = 8000;
 // Closed by the server for a reason that retrying will not change: 4401 no player, 4404 no such room,
 // 4408 too many sockets for this player, 4429 flooding.
 export const FINAL_CODES = new Set([4401, 4404, 4408, 4429]);
+// "Going away: reconnect now": the server's node is drained for a deploy (manage.py drain_sockets) and the load
+// balancer sends the new socket to another node. Retried at once, without the back-off: nothing is wrong.
+export const DRAINED = 4001;
 
 export function openSocket(path, { onFrame = () => {}, onStatus = () => {}, pingMs = PING_MS, pongMs = PONG_MS,
   connectMs = CONNECT_MS, silentMs = SILENT_MS } = {}) {
@@ -91,7 +94,7 @@ export function openSocket(path, { onFrame = () => {}, onStatus = () => {}, ping
     ws.addEventListener("close", (event) => {
       if (socket !== ws) return;
       if (FINAL_CODES.has(event.code)) finish(event.code);
-      else lose(ws);
+      else lose(ws, { now: event.code === DRAINED });
     });
   }
 
@@ -112,9 +115,10 @@ export function openSocket(path, { onFrame = () => {}, onStatus = () => {}, ping
     silentTimer = setTimeout(() => lose(ws), Math.max(0, silentMs - (performance.now() - heardAt)));
   }
 
-  // The attempt `ws` is over (closed, silent, or never opened): show it and try again after a while.
-  // A half-open socket's close handshake may never finish, so nothing waits for its close event.
-  function lose(ws) {
+  // The attempt `ws` is over (closed, silent, or never opened): show it and try again after a while (at once
+  // when its node was drained). A half-open socket's close handshake may never finish, so nothing waits for its
+  // close event.
+  function lose(ws, { now = false } = {}) {
     if (socket !== ws || stopped) return;
     socket = null;
     clearTimers();
@@ -124,7 +128,8 @@ export function openSocket(path, { onFrame = () => {}, onStatus = () => {}, ping
       // already closing
     }
     setStatus("reconnecting", { reconnect: true });
-    const delay = Math.min(MAX_BACKOFF_MS, 500 * 2 ** attempt) * (0.5 + Math.random() / 2);
+    if (now) attempt = 0;
+    const delay = now ? 0 : Math.min(MAX_BACKOFF_MS, 500 * 2 ** attempt) * (0.5 + Math.random() / 2);
     attempt += 1;
     retryTimer = setTimeout(connect, delay);
   }

@@ -54,6 +54,27 @@ def start_site(tmp_path, env, names=SITE) -> list[subprocess.Popen]:
     return [start(name, tmp_path, env) for name in names]
 
 
+def daphne(port: int, tmp_path, env, name: str | None = None) -> subprocess.Popen:
+    """A daphne process of the site on `port` (a node of its own when env names one: NODE_NAME), its output in
+    tmp_path/daphne-<port>.log; returned once it accepts connections."""
+    log = open(tmp_path / f"daphne-{port}.log", "w")  # noqa: SIM115 - closed with the process
+    server = subprocess.Popen(
+        [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port), "config.asgi:application"],
+        cwd=ROOT,
+        env=env,
+        stdout=log,
+        stderr=log,
+        start_new_session=True,
+    )
+
+    def answers() -> bool:
+        with socket.socket() as probe:
+            return probe.connect_ex(("127.0.0.1", port)) == 0
+
+    assert wait_for(answers, 30, every=0.1), (tmp_path / f"daphne-{port}.log").read_text()
+    return server
+
+
 def tail(tmp_path, name: str, chars: int = 3000) -> str:
     path = tmp_path / f"{name}.log"
     return path.read_text(errors="replace")[-chars:] if path.exists() else ""

@@ -9,8 +9,6 @@ from __future__ import annotations
 import json
 import os
 import signal
-import subprocess
-import sys
 import time
 from datetime import timedelta
 
@@ -23,31 +21,9 @@ from accounts.models import Player
 from games.runtime import matches, presence, rooms, scheduling
 from games.tasks import sweep
 from games.torneo import engine
-from tests.conftest import ROOT
-from tests.integration.stack import free_port, stack_env, stop, wait_for
+from tests.integration.stack import daphne, free_port, stack_env, stop, wait_for
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-def daphne(port: int, tmp_path, env) -> subprocess.Popen:
-    log = open(tmp_path / f"daphne-{port}.log", "w")  # noqa: SIM115 - closed with the process
-    server = subprocess.Popen(
-        [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port), "config.asgi:application"],
-        cwd=ROOT,
-        env=env,
-        stdout=log,
-        stderr=log,
-        start_new_session=True,
-    )
-
-    def answers() -> bool:
-        import socket
-
-        with socket.socket() as probe:
-            return probe.connect_ex(("127.0.0.1", port)) == 0
-
-    assert wait_for(answers, 30, every=0.1), (tmp_path / f"daphne-{port}.log").read_text()
-    return server
 
 
 def guest(nickname: str) -> tuple[Player, str]:
