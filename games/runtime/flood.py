@@ -50,7 +50,7 @@ async def player_may_send(player_id: int) -> bool:
     """Take one frame from the player's budget; False when it is spent (the frame is refused, slow_down).
     Redis away: True (each socket's own bucket still limits it, and the moves fail on their own meanwhile)."""
     try:
-        taken = await _client().eval(TAKE, 1, _key(player_id), PLAYER_BURST, PLAYER_REFILL_PER_SECOND)  # type: ignore[misc]
+        taken = await _client().eval(TAKE, 1, _key(player_id), PLAYER_BURST, PLAYER_REFILL_PER_SECOND)  # type: ignore[misc]  # typed for both clients
     except Exception:  # noqa: BLE001 - Redis away: the budget is not kept, the socket goes on
         log.debug("flood budget of player %s unavailable (Redis?)", player_id, exc_info=True)
         return True
