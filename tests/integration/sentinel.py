@@ -47,6 +47,10 @@ class SentinelRedis:
     def start(self) -> None:
         self._server("primary", self.primary_port)
         self._server("replica", self.replica_port, "--replicaof", "127.0.0.1", str(self.primary_port))
+        # The sentinels learn of the replica from the primary's INFO, asked at their start and then every 10 s:
+        # started once the replica is in sync, they know it at once.
+        if not wait_for(self._replica_in_sync, 20, every=0.05):
+            raise RuntimeError(f"the replica never synchronised: {self.describe()}")
         for number, port in enumerate(self.sentinel_ports):
             config = self.folder / f"sentinel-{number}.conf"  # a sentinel rewrites its file: one each
             config.write_text(
@@ -79,10 +83,16 @@ class SentinelRedis:
                 state = self.sentinel(number).sentinel_master(MASTER)
                 if state["num-other-sentinels"] < 2 or state["num-slaves"] < 1:
                     return False
-            replica = redis.Redis(port=self.replica_port, socket_timeout=1).info("replication")
-            return replica["master_link_status"] == "up"
+            return self._replica_in_sync()
         except redis.RedisError:
             return False
+
+    def _replica_in_sync(self) -> bool:
+        try:
+            replica = redis.Redis(port=self.replica_port, socket_timeout=1).info("replication")
+        except redis.RedisError:
+            return False
+        return replica.get("master_link_status") == "up"
 
     def primary(self) -> int | None:
         """The primary's port as the sentinels (a majority of them) see it now."""
