@@ -32,7 +32,6 @@ DUELO_GUESSES = 6
 @contextlib.contextmanager
 def private_celery_queue():
     """Tasks this process sends go to queues of its own (copies of the lanes' queues), deleted afterwards."""
-    import redis
     from django.conf import settings
 
     from config import lanes
@@ -44,7 +43,7 @@ def private_celery_queue():
         yield prefix
     finally:
         lanes.use_prefix(app, settings.CELERY_QUEUE_PREFIX)
-        client = redis.Redis.from_url(settings.REDIS_URL)
+        client = settings.REDIS.client()
         for lane in lanes.LANES:
             name = lanes.queue(lane, prefix)
             client.delete(name, f"_kombu.binding.{name}")

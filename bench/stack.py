@@ -159,7 +159,7 @@ class Stack:
         self._start("clock", launch.clock(PY))
 
     def start_beat(self) -> None:
-        self._start("beat", launch.beat(PY, schedule=self.logs / "celerybeat-schedule"))
+        self._start("beat", launch.beat(PY))
 
     def kill(self, name: str) -> None:
         """SIGKILL, as a crash or an OOM kill would: whatever it held (a worker's reserved tasks) is lost with it."""

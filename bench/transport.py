@@ -337,13 +337,12 @@ async def run_step(
 def clock_lateness(began: float, ended: float) -> dict[str, Any]:
     """The deadlines the clock applied during a step (observe.streams.CLOCK, on the bench's Redis): how many, and
     how late (p50, p99, max, ms), and how many tasks waited in each lane's queue at its end (issue 30)."""
-    import redis
     from django.conf import settings
 
     from config import lanes
     from observe import streams
 
-    client = redis.Redis.from_url(settings.REDIS_URL)
+    client = settings.REDIS.client()
     try:
         late = [float(e["late_ms"]) for e in streams.entries(client, streams.CLOCK, began) if float(e["at"]) <= ended]
         queued = {f"{lane}_queue": client.llen(lanes.queue(lane, settings.CELERY_QUEUE_PREFIX)) for lane in lanes.LANES}

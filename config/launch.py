@@ -6,7 +6,7 @@ docs/deployment.md's units run the same commands.
     clock         every match's deadline, and the sweeps (games.runtime.clock)
     worker-live   the live lane's Celery worker: bots' moves, launches (config/lanes.py)
     worker-batch  the batch lane's: analyses, archives, at a lower CPU priority
-    beat          Celery beat: the heartbeats of each lane
+    beat          Celery beat: the heartbeats of each lane (one per node may run: one sends, config/beat.py)
 
 Plain functions of the interpreter to run and a few names: no Django, so that a supervisor imports it before
 any settings exist.
@@ -77,16 +77,18 @@ def worker(
     return ["nice", "-n", str(spec.nice), *argv] if spec.nice else argv
 
 
-def beat(python: str, *, schedule: Path | str, loglevel: str = "INFO") -> list[str]:
-    return [python, "-m", "celery", "-A", "config", "beat", f"--loglevel={loglevel}", "--schedule", str(schedule)]
+def beat(python: str, *, loglevel: str = "INFO") -> list[str]:
+    """Celery beat with the scheduler of settings (config/beat.py): its schedule and its lock live in Redis, so
+    one may run on every node and only the lock's holder sends."""
+    return [python, "-m", "celery", "-A", "config", "beat", f"--loglevel={loglevel}"]
 
 
-def site(python: str, *, port: int, schedule: Path | str, tag: str, host: str = "127.0.0.1") -> list[Process]:
+def site(python: str, *, port: int, tag: str, host: str = "127.0.0.1") -> list[Process]:
     """The whole site, in the order to start it (daphne first: the supervisor waits for its port)."""
     return [
         Process("daphne", daphne(python, port=port, host=host)),
         *workers(python, tag=tag, with_clock=True),
-        Process("beat", beat(python, schedule=schedule)),
+        Process("beat", beat(python)),
     ]
 
 

@@ -12,7 +12,7 @@ from pathlib import Path
 from django.utils.translation import gettext_lazy as _
 
 from config import env as read
-from config import lanes
+from config import lanes, redis_topology
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 LOCAL_DIR = BASE_DIR / ".local"  # git-ignored: the SQLite file, the generated key, embedded Redis
@@ -105,17 +105,21 @@ TEMPLATES = [
 DATABASES = {"default": read.read_database(ENV, LOCAL_DIR / "dreamgames.sqlite3")}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
-REDIS_URL = read.read_redis_url(ENV, f"redis://127.0.0.1:{EMBEDDED_REDIS_PORT}/0")
+# Where Redis is (config/redis_topology.py): REDIS_URL, or the primary that REDIS_SENTINELS name through Redis
+# Sentinel (then REDIS_SENTINEL_MASTER and REDIS_DB; REDIS_URL is not read). Every Redis client of the site takes
+# its settings from REDIS: the cache, the channel layer, the broker, beat's lock, presence.
+REDIS = redis_topology.read(ENV, f"redis://127.0.0.1:{EMBEDDED_REDIS_PORT}/0")
+REDIS_URL = REDIS.url  # "" through Sentinel: make a client with REDIS.client() / REDIS.async_client()
 
 # A connection that died with Redis (an outage, a restart) is found out by its first command after it: that
 # command is tried once more on a new connection instead of failing (the soak: the first broadcast of each
-# worker thread after Redis returned failed with "Connection closed by server", seconds later).
+# worker thread after Redis returned failed with "Connection closed by server", seconds later). Through
+# Sentinel the new connection asks the sentinels for the primary first: after a failover it goes to the new one.
 CACHES = {
     "default": {
         "BACKEND": "django.core.cache.backends.redis.RedisCache",
-        "LOCATION": REDIS_URL,
+        **REDIS.cache(read.redis_retry_options(asynchronous=False)),
         "KEY_PREFIX": "dg",
-        "OPTIONS": read.redis_retry_options(asynchronous=False),
     }
 }
 
@@ -124,14 +128,16 @@ CACHES = {
 # dropped by the Redis client's read timeout.
 CHANNEL_LAYERS = {
     "default": {
-        # channels_redis' pub/sub layer whose sockets look again once Redis is back after an outage (issue 30).
+        # channels_redis' pub/sub layer whose sockets look again once Redis is back after an outage (issue 30),
+        # or once its subscription found the new primary after a failover.
         "BACKEND": "games.runtime.layer.RecoveringPubSubChannelLayer",
-        "CONFIG": {"hosts": [{"address": REDIS_URL, "socket_timeout": None, **read.redis_retry_options()}]},
+        "CONFIG": {"hosts": [REDIS.channel_layer_host({"socket_timeout": None, **read.redis_retry_options()})]},
     }
 }
 
 # --- Celery ----------------------------------------------------------------------------------
-CELERY_BROKER_URL = REDIS_URL
+CELERY_BROKER_URL = REDIS.broker_url()
+CELERY_BROKER_TRANSPORT_OPTIONS = REDIS.broker_transport_options()
 CELERY_RESULT_BACKEND = None
 CELERY_TASK_IGNORE_RESULT = True
 CELERY_TASK_ACKS_LATE = True
@@ -163,6 +169,16 @@ CELERY_BEAT_SCHEDULE = {
     }
     for lane in lanes.LANES
 }
+# One beat sends, however many run (one per node may): celery-redbeat keeps the schedule in Redis and its lock
+# says who sends (config/beat.py). The holder renews the lock every tick (at most BEAT_MAX_LOOP_INTERVAL apart); a
+# beat that dies leaves it to expire, and a waiting beat, trying every BEAT_MAX_LOOP_INTERVAL, takes it over and sends
+# the heartbeats that are overdue at once: within lock timeout + max interval (7 s) of the death, inside
+# /healthz's 15 s for beat. CELERY_QUEUE_PREFIX's private copies (a bench on a shared Redis) have their own lock.
+CELERY_BEAT_SCHEDULER = "config.beat:ElectedScheduler"
+CELERY_BEAT_MAX_LOOP_INTERVAL = 1.0
+CELERY_REDBEAT_LOCK_TIMEOUT = 6
+CELERY_REDBEAT_KEY_PREFIX = f"{CELERY_QUEUE_PREFIX}redbeat:"
+CELERY_REDBEAT_REDIS_URL, CELERY_REDBEAT_REDIS_OPTIONS = REDIS.redbeat()
 # What the clock process runs every few seconds beside the deadlines, outside any queue: the bots owed a move,
 # silent sockets, abandons, archives owed (games); queue presence and quick matches due (lobby).
 CLOCK_SWEEPS = ["games.tasks.sweep", "lobby.tasks.sweep"]

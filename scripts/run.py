@@ -160,9 +160,7 @@ def main() -> int:
             env["REDIS_URL"] = f"redis://127.0.0.1:{redis_port}/0"
         log("migrating the database")
         subprocess.run([PY, "manage.py", "migrate", "--noinput"], cwd=ROOT, env=env, check=True)
-        for process in launch.site(
-            PY, port=port, host=host, schedule=LOCAL / "celerybeat-schedule", tag=str(os.getpid())
-        ):
+        for process in launch.site(PY, port=port, host=host, tag=str(os.getpid())):
             supervisor.start(process.name, process.argv)
         deadline = time.monotonic() + 60
         while not stopping and not wait_for_port(host, port, 0.5):

@@ -42,9 +42,10 @@ _clients: weakref.WeakKeyDictionary[Any, Any] = weakref.WeakKeyDictionary()
 
 def _client() -> aioredis.Redis:
     loop = asyncio.get_running_loop()
-    client = _clients.get(loop)
+    client: aioredis.Redis | None = _clients.get(loop)
     if client is None:
-        client = _clients[loop] = aioredis.Redis.from_url(settings.REDIS_URL, socket_timeout=5)
+        # Through Sentinel too (config/redis_topology.py): each new connection asks for the primary.
+        client = _clients[loop] = settings.REDIS.async_client(socket_timeout=5)
     return client
 
 
@@ -120,9 +121,7 @@ _sync = None
 def _sync_client() -> Any:
     global _sync
     if _sync is None:
-        import redis
-
-        _sync = redis.Redis.from_url(settings.REDIS_URL, socket_timeout=5)
+        _sync = settings.REDIS.client(socket_timeout=5)
     return _sync
 
 

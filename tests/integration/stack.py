@@ -35,7 +35,7 @@ def start(name: str, tmp_path, env) -> subprocess.Popen:
     from config import launch
 
     if name == "beat":
-        argv = launch.beat(sys.executable, schedule=tmp_path / "beat-schedule")
+        argv = launch.beat(sys.executable)
     else:
         found = {
             p.name: p
