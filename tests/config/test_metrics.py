@@ -10,14 +10,17 @@ from datetime import timedelta
 
 import pytest
 from channels.db import database_sync_to_async
+from channels.layers import channel_layers
 from channels.testing import HttpCommunicator
 from django.core.cache import cache
+from django.test import override_settings
 from django.utils import timezone
 from prometheus_client.parser import text_string_to_metric_families
 
 from config.asgi import application
 from games.runtime import clock, matches, rooms, scheduling
 from observe import identity, metrics
+from tests.games.test_live_sockets import forget_the_outage
 from tests.games.test_room_socket import receive_until, socket, table_of_two
 
 TOKEN = "scraper-token-4b8e1d7c3a9f2e6b0d5c8a1f7e3b9d2c"
@@ -153,6 +156,51 @@ async def test_a_refused_socket_leaves_no_ghost_in_the_gauge(scraper):
     assert connected and (await stranger.receive_output(timeout=5))["code"] == 4401
     await stranger.disconnect()
     assert sample(await scrape(), "dreamgames_sockets_open", **room) == open_before
+
+
+async def test_an_announcement_redis_does_not_take_is_a_channel_layer_error_and_an_after_commit_failure(scraper):
+    """The move stands and is counted; its announcement, on a channel layer whose Redis does not answer, is
+    counted as the channel layer failing to publish and as a step after the commit that failed."""
+    code, match_id, ana_cookie, _beto_cookie, _state = await table_of_two()
+    ana = socket(code, ana_cookie)
+    assert (await ana.connect())[0]
+    turn = (await receive_until(ana, "match"))["turn"]
+    before = await scrape()
+    dead = {
+        "default": {
+            "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
+            "CONFIG": {"hosts": [{"address": "redis://127.0.0.1:1/0", "socket_timeout": 1}]},
+        }
+    }
+    with override_settings(CHANNEL_LAYERS=dead):
+        channel_layers.backends.pop("default", None)
+        try:
+            await ana.send_json_to(
+                {
+                    "type": "act",
+                    "match_id": match_id,
+                    "ref": "r1",
+                    "turn": turn,
+                    "action": {"type": "guess", "word": "árbol"},
+                }
+            )
+            assert (await receive_until(ana, "ok"))["ref"] == "r1"
+        finally:
+            channel_layers.backends.pop("default", None)
+    after = await scrape()
+    forget_the_outage()
+    await ana.disconnect()
+    publish = {"where": "publish", **HERE}
+    failed = {"step": "announce", **HERE}
+    # At least once: the owed announcement may have failed again on its retry, a second later.
+    assert sample(after, "dreamgames_channel_layer_errors_total", **publish) >= (
+        sample(before, "dreamgames_channel_layer_errors_total", **publish) + 1
+    )
+    assert sample(after, "dreamgames_after_commit_failures_total", **failed) == (
+        sample(before, "dreamgames_after_commit_failures_total", **failed) + 1
+    )
+    human = {"game": "duelo", "who": "human", **HERE}
+    assert sample(after, "dreamgames_moves_total", **human) == sample(before, "dreamgames_moves_total", **human) + 1
 
 
 async def test_the_clock_applying_a_due_deadline_is_a_lateness_sample(scraper, alice, bob_guest):
