@@ -54,6 +54,7 @@ def _queues_given(words: Sequence[str], index: int) -> str:
 
 
 _declared = kind_of(sys.argv, os.environ)
+_KIND = os.environ.get("PROCESS_KIND", "").strip()  # read once: every metric and log line asks
 
 
 def node() -> str:
@@ -61,7 +62,7 @@ def node() -> str:
 
 
 def kind() -> str:
-    return os.environ.get("PROCESS_KIND", "").strip() or _declared
+    return _KIND or _declared
 
 
 def declare(name: str) -> None:

@@ -53,9 +53,18 @@ def test_a_bench_s_private_queues_are_still_its_lane():
     assert identity.kind_of(as_sys_argv(command), {"CELERY_QUEUE_PREFIX": "bench7-"}) == "worker-live"
 
 
-def test_process_kind_from_the_environment_wins(monkeypatch):
-    monkeypatch.setenv("PROCESS_KIND", "worker-bots")
-    assert identity.kind() == "worker-bots"
+def test_process_kind_from_the_environment_wins():
+    said = "from observe import identity; identity.declare('clock'); print(identity.node(), identity.kind())"
+    result = subprocess.run(
+        [sys.executable, "-c", said],
+        cwd=ROOT,
+        env={**os.environ, "PROCESS_KIND": "worker-bots", "NODE_NAME": "node-b3"},
+        capture_output=True,
+        text=True,
+        timeout=30,
+        check=True,
+    )
+    assert result.stdout.split() == ["node-b3", "worker-bots"]
 
 
 def test_a_line_is_one_json_object_with_the_node_the_process_and_the_traceback():
