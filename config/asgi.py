@@ -11,7 +11,10 @@ import os
 
 from django.core.asgi import get_asgi_application
 
+from observe import identity
+
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+identity.declare("daphne")  # before Django's start: its log lines say so too
 django_asgi_app = get_asgi_application()
 
 # Imports that touch models must come after Django is set up.
@@ -19,6 +22,7 @@ from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 
 from accounts.channels import PlayerScopeMiddleware  # noqa: E402
+from config.metrics import ObservedHTTP  # noqa: E402
 from config.outage import AwaySocketMiddleware  # noqa: E402
 from config.routing import websocket_urlpatterns  # noqa: E402
 from config.warmup import start_up  # noqa: E402
@@ -28,7 +32,7 @@ start_up()  # last before serving: the lists loaded, everything made so far out 
 
 application = ProtocolTypeRouter(
     {
-        "http": django_asgi_app,
+        "http": ObservedHTTP(django_asgi_app),  # /metrics, and every request counted (config/metrics.py)
         "websocket": SameOriginValidator(
             AwaySocketMiddleware(AuthMiddlewareStack(PlayerScopeMiddleware(URLRouter(websocket_urlpatterns))))
         ),

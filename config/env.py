@@ -49,6 +49,26 @@ def read_int(env: Mapping[str, str], name: str, default: int, minimum: int = 0) 
     return value
 
 
+def read_choice(env: Mapping[str, str], name: str, choices: tuple[str, ...], default: str) -> str:
+    """One of `choices` (case-insensitive); unset or empty: `default`."""
+    raw = env.get(name, "").strip().lower()
+    if not raw:
+        return default
+    if raw not in choices:
+        raise ImproperlyConfigured(f"{name} must be one of {', '.join(choices)}, not {raw!r}")
+    return raw
+
+
+def read_port(env: Mapping[str, str], name: str) -> int | None:
+    """A TCP port (1-65535); unset or empty: None."""
+    raw = env.get(name, "").strip()
+    if not raw:
+        return None
+    if not raw.isdigit() or not 1 <= int(raw) <= 65535:
+        raise ImproperlyConfigured(f"{name} must be a TCP port (1 to 65535), not {raw!r}")
+    return int(raw)
+
+
 def read_fraction(env: Mapping[str, str], name: str, default: float) -> float:
     """A number between 0 (exclusive) and 1 (inclusive), e.g. a speed-up factor for tools and tests."""
     raw = env.get(name)

@@ -159,6 +159,8 @@ CELERY_QUEUE_PREFIX = ENV.get("CELERY_QUEUE_PREFIX", "")
 CELERY_TASK_ROUTES = lanes.task_routes(CELERY_QUEUE_PREFIX)
 # A task sent without a route never lands on the live lane.
 CELERY_TASK_DEFAULT_QUEUE = lanes.queue(lanes.BATCH, CELERY_QUEUE_PREFIX)
+# Each lane's queue, for the clock's metric of their depths (games.runtime.scheduling.lane_depths).
+LANE_QUEUES = {lane: lanes.queue(lane, CELERY_QUEUE_PREFIX) for lane in lanes.LANES}
 CELERY_BEAT_SCHEDULE = {
     # Beat proves it is alive to /healthz, and each lane's heartbeat that a worker of that lane runs.
     f"heartbeat-{lane}": {
@@ -312,6 +314,12 @@ SECURE_REDIRECT_EXEMPT = [r"^healthz(/details)?$"]  # probes talk plain HTTP to 
 # The monitor's token for /healthz/details (config/health.py), sent as `Authorization: Bearer ...`; empty: staff
 # users only. Long and random, like SECRET_KEY: `python -c "import secrets; print(secrets.token_urlsafe(32))"`.
 HEALTHZ_TOKEN = ENV.get("HEALTHZ_TOKEN", "")
+# Prometheus' token for daphne's /metrics (config/metrics.py), sent as `Authorization: Bearer ...`; empty: /metrics
+# answers 403 to everyone. The clock, the workers and beat serve theirs on METRICS_PORT (one per process of a
+# node: each its own), on METRICS_ADDRESS (all interfaces by default: firewall it, or name the internal one).
+METRICS_TOKEN = ENV.get("METRICS_TOKEN", "")
+METRICS_PORT = read.read_port(ENV, "METRICS_PORT")
+METRICS_ADDRESS = ENV.get("METRICS_ADDRESS", "").strip() or "0.0.0.0"  # noqa: S104 - see above
 # Behind the TLS-terminating proxy of docs/deployment.md.
 BEHIND_PROXY = read.read_bool(ENV, "BEHIND_PROXY", not DEBUG)
 if BEHIND_PROXY:
@@ -375,18 +383,26 @@ LOG_LEVEL = ENV.get("LOG_LEVEL", "INFO").upper()
 # that fails is logged at ERROR still; startup, reconnects and the sweeps' own findings stay at INFO
 # (docs/decisions.md #24).
 CHATTER_LEVEL = "DEBUG" if LOG_LEVEL == "DEBUG" else "WARNING"
+# LOG_FORMAT=json: one JSON object a line, with the node and the kind of process (observe.logs); text by default.
+LOG_FORMAT = read.read_choice(ENV, "LOG_FORMAT", ("text", "json"), "text")
+JSON_LOGS = LOG_FORMAT == "json"
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "formatters": {"json": {"()": "observe.logs.JsonFormatter"}},
+    "handlers": {"console": {"class": "logging.StreamHandler", **({"formatter": "json"} if JSON_LOGS else {})}},
     "root": {"handlers": ["console"], "level": LOG_LEVEL},
     "loggers": {
         "daphne": {"level": "WARNING"},
         "celery.beat": {"level": CHATTER_LEVEL},
         "celery.worker.strategy": {"level": CHATTER_LEVEL},
         "celery.app.trace": {"level": CHATTER_LEVEL},
+        # JSON: Django's own handlers of its logger (a plain console one while DEBUG) give way to the root's.
+        **({"django": {"handlers": [], "level": "INFO"}} if JSON_LOGS else {}),
     },
 }
+if JSON_LOGS:
+    LOGGING_CONFIG = "observe.logs.configure_json"  # Python's warnings as JSON lines too
 
 # --- Wallet ----------------------------------------------------------------------------------
 # Checked by wallet/conf.py at startup (a system check): positive whole numbers.

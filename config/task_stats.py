@@ -1,6 +1,7 @@
 """Every Celery task a worker runs, observed (issue 30): its lane, how long it waited and how long it ran, one
 entry of the `observe.streams.TASKS` stream each, so that the soak and the bench can say the tasks per type
-(count, mean and longest run) and how late each lane starts its work.
+(count, mean and longest run) and how late each lane starts its work; and the same in the worker's Prometheus
+metrics (observe.metrics: dreamgames_tasks_total, dreamgames_task_duration_seconds, dreamgames_task_wait_seconds).
 
 How long it waited: from its ETA (a bot's move is sent with the think time as its countdown), else from when it
 was sent (a `sent_at` header every publish adds), to the moment a worker started it. Connected by
@@ -14,7 +15,7 @@ from datetime import datetime
 
 from celery.signals import before_task_publish, task_postrun, task_prerun
 
-from observe import streams
+from observe import metrics, streams
 
 SENT_AT = "sent_at"
 
@@ -60,11 +61,15 @@ def observe_run(task=None, retval=None, state=None, **_kwargs) -> None:
         return
     done = time.time()
     due = due_epoch(request)
+    lane, outcome = lane_of(request), "did_nothing" if retval is False else (state or "?").lower()
+    waited_ms = streams.late_ms(due, started) if due is not None else None
     streams.record(
         streams.TASKS,
         name=task.name,
-        lane=lane_of(request),
-        wait_ms=round(streams.late_ms(due, started), 1) if due is not None else -1,
+        lane=lane,
+        wait_ms=round(waited_ms, 1) if waited_ms is not None else -1,
         run_ms=round((done - started) * 1000, 1),
-        outcome="did_nothing" if retval is False else (state or "?").lower(),
+        outcome=outcome,
     )
+    # Celery sends task_postrun for every end, a failure's (state FAILURE) and a retry's too: one count here.
+    metrics.task_ran(task.name, lane, outcome, done - started, None if waited_ms is None else waited_ms / 1000)

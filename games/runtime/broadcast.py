@@ -21,6 +21,8 @@ from asgiref.sync import SyncToAsync, async_to_sync
 from channels.layers import get_channel_layer
 from django.db import transaction
 
+from observe import metrics
+
 log = logging.getLogger(__name__)
 
 # Rooms whose announcement failed (Redis down): their sockets, still open, would never hear of the change
@@ -96,6 +98,7 @@ def announce(
     try:
         group_send(layer, room_group(code), message)
     except Exception:
+        metrics.channel_layer_error("publish")
         _owe(code, time.monotonic(), message)
         raise
     if time.monotonic() < _recovering_until:
@@ -140,6 +143,7 @@ def _pay_owed() -> None:
             try:
                 group_send(get_channel_layer(), room_group(code), message)
             except Exception:
+                metrics.channel_layer_error("publish")
                 break  # still down: try again in a second
             with _owed_lock:
                 if _owed.get(code, (now + 1, PLAIN))[0] <= now:
@@ -156,6 +160,7 @@ def safely(what: str, ref: str, step: Callable[[], object]) -> bool:
     try:
         step()
     except Exception:
+        metrics.after_commit_failed(what)
         log.exception("%s failed after commit (%s); the sweeper and the clients' resync recover it", what, ref)
         return False
     return True

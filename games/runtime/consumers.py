@@ -30,7 +30,7 @@ from games.runtime.matches import match_act, match_arrive
 from games.runtime.rematch import ANSWERS, rematch_answer
 from games.runtime.resync import Resync
 from games.runtime.views import published_frame, room_frames, room_match_frame, viewers_room_id
-from observe import database
+from observe import database, metrics
 from toolkit.node import node_group
 
 log = logging.getLogger(__name__)
@@ -171,6 +171,23 @@ class SiteSocket(AsyncWebsocketConsumer):
     and every ping, queued on the process's one database thread behind the moves (issue 16: 9 % of daphne's
     CPU a move, and the reason a viewer's update waited for other rooms' moves). These handlers reach the
     database only through `in_database_thread` (below), which closes stale connections itself, before and after."""
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        """The socket's whole life; once it was accepted, counted open until it ends, however it ends (a close,
+        a consumer that failed, daphne cancelling it), so that the gauge of open sockets never keeps ghosts."""
+        self.counted_as: str | None = None
+        try:
+            await super().__call__(scope, receive, send)
+        finally:
+            if self.counted_as is not None:
+                metrics.socket_closed(self.counted_as)
+
+    async def accept(self, subprotocol: str | None = None, headers: Any = None) -> None:
+        await super().accept(subprotocol, headers)
+        if getattr(self, "counted_as", None) is None:
+            # "room", "lobby": the consumer's name (RoomConsumer, LobbyConsumer) without "Consumer"
+            self.counted_as = type(self).__name__.removesuffix("Consumer").lower()
+            metrics.socket_opened(self.counted_as)
 
     async def dispatch(self, message: dict[str, Any]) -> None:
         handler = getattr(self, get_handler_name(message), None)

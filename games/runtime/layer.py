@@ -22,6 +22,8 @@ from typing import Any
 
 from channels_redis.pubsub import RedisPubSubChannelLayer, RedisPubSubLoopLayer, RedisSingleShardConnection
 
+from observe import metrics
+
 log = logging.getLogger(__name__)
 
 RECOVERED = {"type": "layer.recovered"}
@@ -45,6 +47,7 @@ class RecoveringShard(RedisSingleShardConnection):
             except (TimeoutError, asyncio.CancelledError, GeneratorExit):
                 raise
             except Exception as error:  # noqa: BLE001 - Redis away: tried again until it answers
+                metrics.channel_layer_error("receive")
                 if not broken:
                     log.warning("channel layer: Redis does not answer (%s); trying again", error)
                 broken = True

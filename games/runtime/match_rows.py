@@ -15,6 +15,7 @@ parameter.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterable, Sequence
 from datetime import datetime
 from typing import Any
@@ -51,7 +52,20 @@ def lock(match_id: int, room_id: int | None = None, *, skip_locked: bool = False
         if skip_locked and connection.features.has_select_for_update_skip_locked:
             sql += " SKIP LOCKED"
     params = [match_id] if room_id is None else [match_id, room_id]
-    return next(iter(Match.objects.raw(sql, params)), None)
+    asked = time.perf_counter()
+    match = next(iter(Match.objects.raw(sql, params)), None)
+    if match is not None:
+        match.__dict__[LOCK_ASKED] = asked  # a move's latency counts from here (games.runtime.matches)
+    return match
+
+
+LOCK_ASKED = "lock_asked_at"
+
+
+def lock_asked_at(match: Match) -> float | None:
+    """When (time.perf_counter) this match's row lock was asked for (`lock`); None if it was read otherwise."""
+    asked: float | None = match.__dict__.get(LOCK_ASKED)
+    return asked
 
 
 def room_code(match: Match) -> str:

@@ -29,6 +29,7 @@ from games.runtime.errors import MalformedAction, room_error
 from games.runtime.registry import Game, game_for
 from games.runtime.rooms import room_status_set
 from games.runtime.views import match_frames
+from observe import metrics
 from observe import streams as observe
 from wallet.services import escrow_cancel, escrow_hold, escrow_refund, escrow_settle
 from wordlists.lexicon import lexicon
@@ -515,7 +516,14 @@ def _save(
     )
     applied = (armed, LATE_LANES[made.kind]) if armed is not None and armed <= now else None
     by = made.seat if made.kind == ACT else None  # whose move made this version (the page's sounds)
-    _after_commit(match, game=game, state=state, ended_rounds=ended, applied=applied, by=by)
+    _after_commit(match, game=game, state=state, ended_rounds=ended, applied=applied, by=by, made=made)
+
+
+def _made_by(match: Match, made: Input) -> str:
+    """Who made a change, for the metrics: human, bot, clock or stop."""
+    if made.kind != ACT:
+        return LATE_LANES[made.kind]
+    return "bot" if made.seat is not None and match.lineup[made.seat].get("bot") else "human"
 
 
 # Which lane applied a deadline (observe.streams.CLOCK): the clock process, a move that came first, a stop.
@@ -572,8 +580,10 @@ def _after_commit(
     ended_rounds: Iterable[int] = (),
     applied: tuple[datetime, str] | None = None,
     by: int | None = None,
+    made: Input | None = None,
 ) -> None:
-    """On commit: note how late an `applied` deadline was (deadline → commit, by its lane: observe.streams),
+    """On commit: count a move (`made`: the input of a save) and time it from its row lock (observe.metrics),
+    note how late an `applied` deadline was (deadline → commit, by its lane: observe.streams),
     announce the new version, and schedule the bots that owe a move. Nothing arms the next deadline: the
     clock process reads it from the row (games.runtime.clock, decision 70).
 
@@ -594,11 +604,16 @@ def _after_commit(
     # The bots' schedule from the state in hand, not a re-read (a match still ARRIVING has no game yet).
     bots_state = state if match.status == Match.PLAYING else None
     ref = f"match {match_id} v{version}"
+    asked, who = match_rows.lock_asked_at(match), None if made is None else _made_by(match, made)
 
     def publish() -> None:
+        if who is not None:
+            metrics.move_made(slug, who, 0.0 if asked is None else time.perf_counter() - asked)
         if applied is not None:
             deadline, lane = applied
-            observe.record(observe.CLOCK, game=slug, lane=lane, late_ms=round(observe.late_ms(deadline.timestamp()), 1))
+            late_ms = observe.late_ms(deadline.timestamp())
+            observe.record(observe.CLOCK, game=slug, lane=lane, late_ms=round(late_ms, 1))
+            metrics.deadline_applied(slug, lane, late_ms / 1000)
         frames = None
         if state is not None:
             built: list[dict[str, Any] | None] = []

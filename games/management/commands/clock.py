@@ -5,10 +5,13 @@ on SIGTERM or Ctrl-C after its tick."""
 
 from __future__ import annotations
 
+import logging
 import signal
 import threading
 
 from django.core.management.base import BaseCommand
+
+log = logging.getLogger("games.runtime.clock")
 
 
 class Command(BaseCommand):
@@ -20,7 +23,13 @@ class Command(BaseCommand):
         from django.conf import settings
 
         from games.runtime import clock
+        from games.runtime.scheduling import lane_depths
+        from observe import identity, metrics
 
+        identity.declare("clock")
+        # Its metrics on METRICS_PORT, with each lane's queue depth read from the broker when scraped.
+        metrics.watch_queues(lambda: lane_depths(settings.LANE_QUEUES))
+        metrics.serve(settings.METRICS_PORT, settings.METRICS_ADDRESS)
         stop = threading.Event()
         for signum in (signal.SIGTERM, signal.SIGINT):
             signal.signal(signum, lambda *_: stop.set())
@@ -28,8 +37,7 @@ class Command(BaseCommand):
         # collector's thresholds, as in the other site processes.
         if settings.GC_THRESHOLDS:
             gc.set_threshold(*settings.GC_THRESHOLDS)
-        self.stdout.write(
-            f"clock: ticking every {clock.TICK_SECONDS:g} s at most; sweeps every {clock.SWEEP_SECONDS:g} s"
-        )
+        # Logged, not printed: with LOG_FORMAT=json they are JSON lines like the rest.
+        log.info("clock: ticking every %g s at most; sweeps every %g s", clock.TICK_SECONDS, clock.SWEEP_SECONDS)
         clock.run(stop)
-        self.stdout.write("clock: stopped")
+        log.info("clock: stopped")
