@@ -8,7 +8,6 @@ import logging
 import os
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 from django.core.exceptions import ImproperlyConfigured
@@ -17,7 +16,6 @@ from config import env, launch
 from observe import identity
 from observe.logs import JsonFormatter
 from tests.conftest import ROOT
-from tests.integration.test_metrics_of_every_process import beat_command
 
 
 def as_sys_argv(command: list[str]) -> list[str]:
@@ -38,7 +36,7 @@ def as_sys_argv(command: list[str]) -> list[str]:
         (launch.clock("python"), "clock"),
         (launch.worker("python", "live", hostname="live@%h"), "worker-live"),
         (launch.worker("python", "batch", hostname="batch@%h"), "worker-batch"),
-        (beat_command("python", Path("/var/lib/dreamgames")), "beat"),
+        (launch.beat("python"), "beat"),
         (["/srv/.venv/bin/daphne", "-b", "10.0.0.11", "-p", "8001", "config.asgi:application"], "daphne"),
         (["/srv/.venv/bin/celery", "-A", "config", "worker", "-Q", "live"], "worker-live"),
         (["manage.py", "migrate"], "migrate"),

@@ -7,7 +7,6 @@ Real processes as config/launch.py starts them, real Redis, real PostgreSQL; the
 
 from __future__ import annotations
 
-import inspect
 import json
 import os
 import subprocess
@@ -29,13 +28,6 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 NODE = "node-b1"
 TOKEN = "scraper-token-0d9c8b7a6f5e4d3c2b1a0f9e8d7c6b5a"
-
-
-def beat_command(python: str, tmp_path) -> list[str]:
-    """launch.beat's command line: with a schedule file where beat keeps its schedule in one, without where it
-    keeps it in Redis (celery-redbeat, issue 34's other half): this test holds for either."""
-    takes_a_file = "schedule" in inspect.signature(launch.beat).parameters
-    return launch.beat(python, **({"schedule": tmp_path / "beat-schedule"} if takes_a_file else {}))
 
 
 def scrape(port: int) -> str:
@@ -72,7 +64,7 @@ def test_the_clock_a_worker_and_beat_serve_their_metrics_and_log_json_lines_with
         "worker-live": launch.worker(
             sys.executable, "live", hostname="live-metrics@%h", queue_prefix=prefix, extra=("--without-heartbeat",)
         ),
-        "beat": beat_command(sys.executable, tmp_path),
+        "beat": launch.beat(sys.executable),
     }
     a_match_due_long_ago(alice, bob_guest)
     redis = cache._cache.get_client(write=True)
