@@ -36,9 +36,10 @@ STATE = "state.json"
 RUN_FILES = ("logs", "nodes", "redis", "haproxy.cfg", "haproxy.sock", STATE)
 # Debian's command names: what `up` needs (PgBouncer only with pool="pgbouncer").
 NEEDED = {"ip": "iproute2", "haproxy": "haproxy", "redis-server": "redis-server", "runuser": "util-linux"}
-# The name of the management command (issue 34, helper D) that tells every socket of this node to reconnect
-# (through the balancer, hence elsewhere once the node is drained); drain_node calls it when the site has it.
-RECONNECT_COMMAND = "reconnect_sockets"
+# The site's management command that tells every socket of a node to reconnect (through the balancer, hence
+# elsewhere once the node's servers are in drain), spread over a few seconds; it reaches the node through the
+# channel layer, so it may run anywhere. drain_node calls it.
+RECONNECT_COMMAND = "drain_sockets"
 
 
 def wait_for(check: Callable[[], bool], timeout: float, what: str, interval: float = 0.2) -> None:

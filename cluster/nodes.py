@@ -7,6 +7,7 @@ has the same environment but for NODE_NAME; each process that is not daphne gets
 
 from __future__ import annotations
 
+import inspect
 import os
 from dataclasses import dataclass
 from pathlib import Path
@@ -59,6 +60,14 @@ def site_env(
     }
 
 
+def beat_argv(python: str, folder: Path) -> list[str]:
+    """Beat's command line: with a schedule file of the node's own while beat keeps one (before celery-redbeat,
+    which keeps the schedule in Redis and takes no file)."""
+    if "schedule" in inspect.signature(launch.beat).parameters:
+        return launch.beat(python, schedule=folder / "celerybeat-schedule")
+    return launch.beat(python)
+
+
 def processes(layout: Layout, number: int, python: str, folder: Path) -> list[tuple[launch.Process, dict[str, str]]]:
     """The node's processes in the order to start them, each with what its environment adds to the site's."""
     host = layout.node(number)
@@ -69,6 +78,6 @@ def processes(layout: Layout, number: int, python: str, folder: Path) -> list[tu
     ]
     for process in launch.workers(python, tag=host.name):
         found.append((process, {**node, "METRICS_PORT": str(METRICS_PORTS[process.name])}))
-    beat = launch.Process("beat", launch.beat(python, schedule=folder / "celerybeat-schedule"))
+    beat = launch.Process("beat", beat_argv(python, folder))
     found.append((beat, {**node, "METRICS_PORT": str(METRICS_PORTS["beat"])}))
     return found
