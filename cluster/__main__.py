@@ -57,7 +57,8 @@ def print_status(status: dict) -> None:
     if not status.get("hosts"):
         print(f"cluster: down{' (namespaces left: ' + ', '.join(status['down']) + ')' if status.get('down') else ''}")
         return
-    print(f"balancer {status['balancer']}   pool {status['pool']}   Redis primary {status['primary']}")
+    beat = f"node{status['beat_node']}" if status["beat_node"] else "none says it holds the lock"
+    print(f"balancer {status['balancer']}   pool {status['pool']}   Redis primary {status['primary']}   beat {beat}")
     for name, host in status["hosts"].items():
         counts = host["processes"].items()
         running = ", ".join(f"{process}×{count}" if count > 1 else process for process, count in counts)
@@ -97,7 +98,11 @@ def main(argv: list[str]) -> int:
             raise KeyboardInterrupt
 
         signal.signal(signal.SIGTERM, stop)
-        cluster.up()  # takes everything down again itself when it fails or is interrupted
+        try:
+            cluster.up()  # takes everything down again itself when it fails or is interrupted
+        except KeyboardInterrupt:
+            print("cluster: interrupted; everything is down")
+            return 130
         print_status(cluster.status())
         print(f"logs: {cluster.logs}/<host>/<process>.log   HAProxy's page: {cluster.stats_url}")
         if args.detach:

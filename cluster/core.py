@@ -40,6 +40,9 @@ NEEDED = {"ip": "iproute2", "haproxy": "haproxy", "redis-server": "redis-server"
 # elsewhere once the node's servers are in drain), spread over a few seconds; it reaches the node through the
 # channel layer, so it may run anywhere. drain_node calls it.
 RECONNECT_COMMAND = "drain_sockets"
+# What beat says in its log when it gets celery-redbeat's lock, and when it loses it (config/beat.py).
+BEAT_HOLDS = "holds the beat lock"
+BEAT_LOST = "is no longer this beat's"
 
 
 def wait_for(check: Callable[[], bool], timeout: float, what: str, interval: float = 0.2) -> None:
@@ -342,6 +345,22 @@ class Cluster:
         network.kill_all(self.layout.node(number).namespace)
         self._reap()
 
+    def beat_node(self) -> int | None:
+        """The node whose beat holds celery-redbeat's lock and sends (config/beat.py says so in its log once it
+        has the lock, and again when it loses it), read from each running beat's log since its latest start;
+        None when no beat has said it holds the lock."""
+        holders = []
+        for number in self.layout.node_numbers:
+            host = self.layout.node(number)
+            if "beat" not in processes.names(host):
+                continue
+            path = self.logs / host.name / "beat.log"
+            text = path.read_text(errors="replace") if path.exists() else ""
+            text = text.rsplit(processes.START_MARK, 1)[-1]
+            if text.rfind(BEAT_HOLDS) > text.rfind(BEAT_LOST):
+                holders.append(number)
+        return holders[-1] if holders else None
+
     def stop_node(self, number: int, grace: float = 30) -> None:
         """Stop node `number` as a deploy does: its supervisor stops each process (SIGTERM: Celery's warm
         shutdown; SIGKILL after 10 s); whatever is left after `grace` s is killed."""
@@ -470,6 +489,7 @@ class Cluster:
             "redis": {host.name: sentinel.role(host) for host in self.layout.redis},
             "sentinels": sentinel.sentinel_views(self.layout),
             "primary": self.redis_primary(),
+            "beat_node": self.beat_node(),
         }
 
 

@@ -17,6 +17,8 @@ from cluster import network
 from cluster.topology import Host
 
 LABEL = "CLUSTER_PROCESS"
+# The line a node's supervisor writes in a process's log before each start of it.
+START_MARK = "[node] starting"
 ROOT = Path(__file__).resolve().parent.parent
 
 

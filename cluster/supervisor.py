@@ -15,7 +15,7 @@ import sys
 import time
 from pathlib import Path
 
-from cluster.processes import ROOT
+from cluster.processes import ROOT, START_MARK
 from scripts.run import Child, Supervisor
 
 
@@ -29,6 +29,9 @@ class NodeSupervisor(Supervisor):
 
     def _spawn(self, child: Child) -> subprocess.Popen:
         with open(self.logs / f"{child.name}.log", "a") as log:
+            # Where this start's lines begin (Cluster.beat_node reads the beat's log from its latest start on).
+            log.write(f"{START_MARK} {child.name}\n")
+            log.flush()
             child.process = subprocess.Popen(
                 child.command,
                 cwd=ROOT,

@@ -14,7 +14,7 @@ import httpx
 import websockets
 
 from cluster import haproxy, network, processes
-from cluster.core import Cluster
+from cluster.core import Cluster, wait_for
 
 
 def guest_session(base: str) -> str:
@@ -64,6 +64,17 @@ def test_two_nodes_behind_haproxy_one_killed_and_nothing_left_after(tmp_path: Pa
 
         async def play() -> None:
             session = guest_session(base)
+            # Node 2 drained through HAProxy's runtime API (kept running): new sockets all go to node 1.
+            drained = cluster.drain_node(2, stop=False, timeout=2)
+            assert drained["servers"] == ["node2-8001"] and drained["left"] == 0
+            assert [s.status for s in cluster.node_servers(2)] == ["DRAIN"]
+            on_one = [await lobby_socket(base, session) for _ in range(2)]
+            assert open_by_server(cluster) == {"node1-8001": 2, "node2-8001": 0}
+            for socket in on_one:
+                await socket.close()
+            cluster.start_node(2)  # back in rotation
+            wait_for(lambda: open_by_server(cluster) == {"node1-8001": 0, "node2-8001": 0}, 10, "sockets closed")
+
             # Two sockets held open: leastconn gives the second to the node without one.
             first = await lobby_socket(base, session)
             second = await lobby_socket(base, session)
