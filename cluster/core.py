@@ -24,6 +24,7 @@ import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from bench.stack import wait_for_port
 from cluster import database, haproxy, network, nodes, processes, sentinel
@@ -95,7 +96,8 @@ class Cluster:
         return f"http://{self.layout.lb.address}:{haproxy.STATS_PORT}/stats"
 
     @property
-    def haproxy(self) -> haproxy.RuntimeAPI:
+    def runtime_api(self) -> haproxy.RuntimeAPI:
+        """HAProxy's runtime API (the stats socket at level admin)."""
         return haproxy.RuntimeAPI(self.run_dir / "haproxy.sock")
 
     @property
@@ -126,7 +128,7 @@ class Cluster:
         return {**env, "NODE_NAME": self.layout.node(number).name}
 
     def servers(self) -> list[haproxy.Server]:
-        return self.haproxy.servers()
+        return self.runtime_api.servers()
 
     def node_servers(self, number: int) -> list[haproxy.Server]:
         names = {self.layout.server_name(number, port) for port in self.layout.daphne_ports}
@@ -323,7 +325,7 @@ class Cluster:
             self._start(host, "supervisor", argv, env)
         with contextlib.suppress(OSError):  # HAProxy not started yet (during `up`)
             for port in self.layout.daphne_ports:
-                self.haproxy.set_state(self.layout.server_name(number, port), "ready")
+                self.runtime_api.set_state(self.layout.server_name(number, port), "ready")
         if wait:
             self.wait_node(number, up=True, timeout=timeout)
 
@@ -380,7 +382,7 @@ class Cluster:
         connection (or after `timeout` s) it is stopped. Returns what happened."""
         names = [self.layout.server_name(number, port) for port in self.layout.daphne_ports]
         for name in names:
-            self.haproxy.set_state(name, "drain")
+            self.runtime_api.set_state(name, "drain")
         told = self.reconnect_sockets(number)
         began = time.monotonic()
         with contextlib.suppress(TimeoutError):
@@ -439,7 +441,9 @@ class Cluster:
 
         def promoted() -> bool:
             address = self.redis_primary()
-            return address not in (None, gone) and sentinel.role(self.redis_host(address))["role"] == "primary"
+            if address is None or address == gone:
+                return False
+            return bool(sentinel.role(self.redis_host(address))["role"] == "primary")
 
         wait_for(promoted, timeout, "a failover")
         return self.redis_host(self.redis_primary() or "").name
@@ -477,6 +481,7 @@ class Cluster:
             }
             for host in self.layout.hosts()
         }
+        servers: dict[str, Any]
         try:
             servers = {s.name: {"status": s.status, "sessions": s.sessions, "total": s.total} for s in self.servers()}
         except OSError as error:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import inspect
 import os
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -63,9 +64,10 @@ def site_env(
 def beat_argv(python: str, folder: Path) -> list[str]:
     """Beat's command line: with a schedule file of the node's own while beat keeps one (before celery-redbeat,
     which keeps the schedule in Redis and takes no file)."""
-    if "schedule" in inspect.signature(launch.beat).parameters:
-        return launch.beat(python, schedule=folder / "celerybeat-schedule")
-    return launch.beat(python)
+    beat: Callable[..., list[str]] = launch.beat
+    if "schedule" in inspect.signature(beat).parameters:
+        return beat(python, schedule=folder / "celerybeat-schedule")
+    return beat(python)
 
 
 def processes(layout: Layout, number: int, python: str, folder: Path) -> list[tuple[launch.Process, dict[str, str]]]:

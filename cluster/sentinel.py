@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import shutil
 from pathlib import Path
+from typing import Any, cast
 
 import redis
 
@@ -108,7 +109,7 @@ def sentinel_views(layout: Layout) -> dict[str, dict]:
 def role(host: Host) -> dict:
     """A Redis server's own view: primary or replica, of whom, with how many replicas."""
     try:
-        info = client(host.address).info("replication")
+        info = cast(dict[str, Any], client(host.address).info("replication"))
     except redis.RedisError as error:
         return {"role": "down", "error": error.__class__.__name__}
     if info.get("role") == "master":

@@ -46,6 +46,14 @@ async def lobby_socket(base: str, session: str):
     return socket
 
 
+def started_at(pid: int) -> str | None:
+    """A process's start time (/proc/<pid>/stat, field 22): with its pid, who it is (pids are reused)."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[19]
+    except (OSError, IndexError):
+        return None
+
+
 def open_by_server(cluster: Cluster) -> dict[str, int]:
     return {server.name: server.sessions for server in cluster.servers()}
 
@@ -53,7 +61,7 @@ def open_by_server(cluster: Cluster) -> dict[str, int]:
 def test_two_nodes_behind_haproxy_one_killed_and_nothing_left_after(tmp_path: Path) -> None:
     cluster = Cluster(tmp_path / "cluster", nodes=2, pool="django", prefix="dgt", subnet="10.78.0", say=print)
     base = cluster.balancer_url
-    pids: set[int] = set()
+    pids: dict[int, str | None] = {}
     try:
         cluster.up()
         haproxy.check(cluster.run_dir / "haproxy.cfg")
@@ -81,7 +89,9 @@ def test_two_nodes_behind_haproxy_one_killed_and_nothing_left_after(tmp_path: Pa
             assert open_by_server(cluster) == {"node1-8001": 1, "node2-8001": 1}
 
             served_before = {s.name: s.total for s in cluster.servers()}
-            pids.update(pid for host in cluster.layout.hosts() for pid in network.pids(host.namespace))
+            pids.update(
+                {pid: started_at(pid) for host in cluster.layout.hosts() for pid in network.pids(host.namespace)}
+            )
             cluster.kill_node(1)
             assert processes.running(cluster.layout.node(1)) == []
             # The socket that was on node 1 is cut; the one on node 2 still answers.
@@ -113,9 +123,10 @@ def test_two_nodes_behind_haproxy_one_killed_and_nothing_left_after(tmp_path: Pa
         assert status["primary"] == cluster.layout.redis[0].address
     finally:
         postgres = cluster.postgres_folder
+        pids.update({pid: started_at(pid) for host in cluster.layout.hosts() for pid in network.pids(host.namespace)})
         cluster.down()
     assert network.leftovers("dgt") == []
-    alive = [pid for pid in pids if Path(f"/proc/{pid}").exists()]
+    alive = [pid for pid, started in pids.items() if started is not None and started_at(pid) == started]
     assert alive == [], f"processes left: {[processes.label(pid) or processes.command_name(pid) for pid in alive]}"
     assert postgres is not None and not postgres.exists()
     assert (cluster.logs / "node2" / "daphne-8001.log").exists()
