@@ -124,7 +124,11 @@ def main(argv: list[str]) -> int:
         removed = cluster.down()
         print(f"cluster: down; removed {', '.join(removed) if removed else 'nothing (nothing was up)'}")
         return 0
-    cluster = Cluster.attach(args.run_dir)
+    try:
+        cluster = Cluster.attach(args.run_dir)
+    except FileNotFoundError as error:
+        print(f"cluster: {error}")
+        return 1
     if args.command == "status":
         status = cluster.status()
         print(json.dumps(status, indent=2)) if args.json else print_status(status)
