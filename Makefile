@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint e2e messages bench soak
+.PHONY: run test lint e2e messages bench soak cluster
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -44,6 +44,16 @@ bench: $(STAMP)
 PROFILE ?= short
 soak: $(STAMP)
 	DEBUG=1 $(PY) -m bench.soak --profile $(PROFILE) $(SOAK_ARGS)
+
+# The cluster on one machine (docs/deployment.md, "A cluster on one machine"): network namespaces as hosts, HAProxy
+# at http://10.77.0.2 in front of NODES application nodes, Redis with Sentinel, PostgreSQL behind Django's pool or
+# PgBouncer (POOL=django|pgbouncer). Needs root. In the foreground until Ctrl-C, which takes it all down; the
+# faults from another shell: `.venv/bin/python -m cluster status|kill-node 1|start-node 1|drain-node 2|
+# kill-redis-primary|start-redis redis1|down`.
+NODES ?= 2
+POOL ?= django
+cluster: $(STAMP)
+	$(PY) -m cluster up --nodes $(NODES) --pool $(POOL) $(CLUSTER_ARGS)
 
 # Rebuild the translation catalogues after changing strings (needs gettext's msgfmt).
 messages: $(STAMP)

@@ -31,12 +31,12 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
-def wait_for_port(port: int, seconds: float, process: subprocess.Popen | None = None) -> bool:
+def wait_for_port(port: int, seconds: float, process: subprocess.Popen | None = None, host: str = "127.0.0.1") -> bool:
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         with socket.socket() as probe:
             probe.settimeout(0.2)
-            if probe.connect_ex(("127.0.0.1", port)) == 0:
+            if probe.connect_ex((host, port)) == 0:
                 return True
         if process is not None and process.poll() is not None:
             return False

@@ -184,6 +184,15 @@ def read_database(env: Mapping[str, str], default_sqlite: Path) -> dict:
         size = read_int(env, "DB_POOL_SIZE", 8, minimum=1)
         config.setdefault("OPTIONS", {})["pool"] = {"min_size": 1, "max_size": size, "timeout": POOL_TIMEOUT_SECONDS}
         config["CONN_HEALTH_CHECKS"] = True  # with a pool: psycopg_pool's check of each connection it hands out
+        if read_bool(env, "DB_TRANSACTION_POOLING", False):
+            # DATABASE_URL is a pooler in transaction mode (PgBouncer): consecutive transactions of one connection
+            # may run on different server sessions, so nothing may outlive a transaction there. Server-side
+            # cursors (QuerySet.iterator) are declared in one and fetched in the next; psycopg's prepared
+            # statements (prepared after 5 runs of a query on a connection) are kept by the session that
+            # prepared them. Django's default client-side binding never prepares; prepare_threshold None
+            # keeps it so if server_side_binding is ever turned on.
+            config["DISABLE_SERVER_SIDE_CURSORS"] = True
+            config["OPTIONS"]["prepare_threshold"] = None
     return dict(config)
 
 

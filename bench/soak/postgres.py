@@ -5,6 +5,9 @@ own server serves others and is never touched.
 PostgreSQL refuses to run as root: as root, every command runs as the `postgres` user (runuser), which owns the
 cluster's folder. `kill` is an immediate shutdown (no checkpoint, every client cut off: a crash, as far as the
 site can tell); `start` starts the same cluster again on the same port, with what was committed.
+
+The cluster on one machine (cluster/) runs the same cluster as its `db` host: on that host's address and the
+usual port, every command run inside the host's network namespace (`wrap`, a command prefix).
 """
 
 from __future__ import annotations
@@ -33,10 +36,28 @@ def binaries() -> Path:
 class SoakPostgres:
     """One private cluster; `kill` and `start` keep its port and data."""
 
-    def __init__(self, log_folder: Path):
+    def __init__(
+        self,
+        log_folder: Path,
+        *,
+        host: str = "127.0.0.1",
+        port: int | None = None,
+        wrap: tuple[str, ...] = (),
+        folder: Path | None = None,
+        settings: tuple[str, ...] = (),
+        clients: str | None = None,
+    ):
+        """`host`, `port`: where it listens (a free loopback port by default); `wrap`: the prefix of every command
+        (`ip netns exec <host>`); `folder`: a cluster made before (its data, to start or remove again), else a new
+        temporary one; `settings`: postgresql.conf lines added to the soak's; `clients`: a network (10.77.0.0/24)
+        whose clients are trusted too (initdb trusts only the loopback's)."""
         self.bin = binaries()
-        self.port = free_port()
-        self.folder = Path(tempfile.mkdtemp(prefix="dreamgames-soak-pg-"))
+        self.host = host
+        self.port = port or free_port()
+        self.wrap = wrap
+        self.extra_settings = settings
+        self.clients = clients
+        self.folder = folder or Path(tempfile.mkdtemp(prefix="dreamgames-soak-pg-"))
         self.data = self.folder / "data"
         # The server writes its log in its own folder (the postgres user may not reach the caller's); `remove`
         # copies it to `log_folder`.
@@ -44,13 +65,13 @@ class SoakPostgres:
         self.log_folder = log_folder
         log_folder.mkdir(parents=True, exist_ok=True)
         self.as_postgres = os.geteuid() == 0
-        self.url_base = f"postgres://postgres@127.0.0.1:{self.port}"
+        self.url_base = f"postgres://postgres@{host}:{self.port}"
 
     def _run(self, *argv: str, check: bool = True) -> subprocess.CompletedProcess:
         command = [str(self.bin / argv[0]), *argv[1:]]
         if self.as_postgres:
             command = ["runuser", "-u", "postgres", "--", *command]
-        return subprocess.run(command, capture_output=True, text=True, check=check)
+        return subprocess.run([*self.wrap, *command], capture_output=True, text=True, check=check)
 
     def create(self) -> None:
         if self.as_postgres:
@@ -59,18 +80,22 @@ class SoakPostgres:
         self._run("initdb", "-D", str(self.data), "-U", "postgres", "--auth=trust", "-E", "UTF8", "--no-sync")
         settings = [
             f"port = {self.port}",
-            "listen_addresses = '127.0.0.1'",
+            f"listen_addresses = '{self.host}'",
             f"unix_socket_directories = '{self.folder}'",
             f"max_connections = {MAX_CONNECTIONS}",
             "shared_buffers = 256MB",
+            *self.extra_settings,
         ]
         with (self.data / "postgresql.conf").open("a") as conf:
             conf.write("\n# the soak's own cluster\n" + "\n".join(settings) + "\n")
+        if self.clients:
+            with (self.data / "pg_hba.conf").open("a") as hba:
+                hba.write(f"host all all {self.clients} trust\n")
         self.start()
 
     def start(self) -> None:
         self._run("pg_ctl", "-D", str(self.data), "-l", str(self.log), "-w", "-t", "60", "start")
-        if not wait_for_port(self.port, 30):
+        if not wait_for_port(self.port, 30, host=self.host):
             raise RuntimeError(f"the soak's PostgreSQL did not start on port {self.port}: see {self.log}")
 
     def kill(self) -> None:

@@ -145,6 +145,18 @@ def test_database_url_selects_postgresql(tmp_path):
         env.read_database({"DATABASE_URL": "postgres://dg@db/dg", "DB_POOL_SIZE": "0"}, tmp_path)
 
 
+def test_behind_a_transaction_pooler_nothing_outlives_a_transaction(tmp_path):
+    """DB_TRANSACTION_POOLING=1 (PgBouncer in transaction mode, the cluster's POOL=pgbouncer): no server-side
+    cursor, no prepared statement, both of which belong to a server session another client may get next."""
+    url = {"DATABASE_URL": "postgres://dg@db:6432/dg"}
+    plain = env.read_database(url, tmp_path)
+    assert not plain.get("DISABLE_SERVER_SIDE_CURSORS") and "prepare_threshold" not in plain["OPTIONS"]
+    pooled = env.read_database({**url, "DB_TRANSACTION_POOLING": "1"}, tmp_path)
+    assert pooled["DISABLE_SERVER_SIDE_CURSORS"] is True
+    assert "prepare_threshold" in pooled["OPTIONS"] and pooled["OPTIONS"]["prepare_threshold"] is None
+    assert pooled["OPTIONS"]["pool"]["max_size"] == 8  # each process keeps its own pool, to PgBouncer
+
+
 def test_database_url_of_another_kind_is_refused(tmp_path):
     with pytest.raises(ImproperlyConfigured, match="PostgreSQL"):
         env.read_database({"DATABASE_URL": "mysql://root@localhost/dg"}, tmp_path)
