@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint e2e messages bench soak cluster
+.PHONY: run test lint e2e messages bench soak soak-cluster cluster
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -54,6 +54,12 @@ NODES ?= 2
 POOL ?= django
 cluster: $(STAMP)
 	$(PY) -m cluster up --nodes $(NODES) --pool $(POOL) $(CLUSTER_ARGS)
+
+# The soak against the cluster on one machine (bench/soak/cluster_soak.py, needs root like `make cluster`): the long
+# profile's 1,000 players through HAProxy with a node killed, the Redis primary killed and the beat's node killed;
+# CLUSTER_SOAK_ARGS=--capacity measures one node against two instead (no faults).
+soak-cluster: $(STAMP)
+	$(PY) -m bench.soak.cluster_soak $(CLUSTER_SOAK_ARGS)
 
 # Rebuild the translation catalogues after changing strings (needs gettext's msgfmt).
 messages: $(STAMP)

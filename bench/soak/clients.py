@@ -128,6 +128,8 @@ class Socket:
         self.final_code: int | None = None  # closed for good (a code retrying cannot change)
         self.opens = 0
         self.heard_at = 0.0
+        self.opened_at = self.closed_at = 0.0  # perf_counter of the latest open and close
+        self.first_frame_at: float | None = None  # the first room or match frame since the latest open
         self.lost_by_heartbeat = False  # the soak closed it: no frame followed a ping in time
         self.page_losses: list[float] = []  # when socket.js would have given this socket up (no frame in 0.9 s)
         self.pings: list[float] = []  # sent, not yet answered (pongs come back in order)
@@ -188,6 +190,7 @@ class Socket:
             soak.reopened_at.append(opened)
         self.opens += 1
         self.connected, self.room, self.heard_at, self.pings = True, None, opened, []
+        self.opened_at, self.first_frame_at = opened, None  # a node's death: how soon this socket was back
         self.lost_by_heartbeat = False
         self.roomed.clear()
         return True
@@ -238,6 +241,7 @@ class Socket:
             pass
         finally:
             self.connected = False
+            self.closed_at = time.perf_counter()
             code = self.ws.close_code if self.ws.close_code is not None else 1006
             who = "client" if self.leaving else "client, no pong" if self.lost_by_heartbeat else "server"
             soak.close_codes[f"{code} ({who})"] += 1
@@ -283,6 +287,8 @@ class Socket:
                 self.soak.pong_ms.append((at - self.pings.pop(0)) * 1000)
                 self.soak.pong_at.append(at)
             return
+        if self.first_frame_at is None and kind in ("room", "match"):
+            self.first_frame_at = at  # the snapshot a new socket gets: it has caught up
         if kind == "room":
             self.room = frame["room"]
             self.roomed.set()

@@ -75,7 +75,7 @@ class Observations:
         self.last_ids.clear()
 
 
-def _late(entry: dict[str, str]) -> tuple[float, float, float]:
+def lateness(entry: dict[str, str]) -> tuple[float, float, float]:
     """(deadline, applied) as epochs and the lateness in ms of one clock entry."""
     applied, late = float(entry["at"]), float(entry["late_ms"])
     return applied - late / 1000, applied, late
@@ -85,7 +85,7 @@ def steady_clock(obs: Observations, faults: list[Fault], since: float) -> list[d
     """The clock entries of steady play: applied after `since`, neither deadline nor application in a fault."""
     kept = []
     for entry in obs.clock:
-        deadline, applied, _late_ms = _late(entry)
+        deadline, applied, _late_ms = lateness(entry)
         if applied < since or any(f.holds(deadline) or f.holds(applied) for f in faults):
             continue
         kept.append(entry)
@@ -146,7 +146,7 @@ def clock_figures(obs: Observations, faults: list[Fault], steady_since: float) -
         )
     )
     for fault in faults:
-        inside = [(d, a, ms) for d, a, ms in map(_late, obs.clock) if fault.holds(d)]
+        inside = [(d, a, ms) for d, a, ms in map(lateness, obs.clock) if fault.holds(d)]
         worst = max((ms for _d, _a, ms in inside), default=0.0)
         rule = ""
         if fault.kind == "kill" and fault.what == "clock" and fault.ready is not None:

@@ -172,10 +172,11 @@ class Soak:
             self.loop_lag_ms.append(max(0.0, (time.perf_counter() - expected) * 1000))
 
     async def sample_forever(self) -> None:
-        import redis.asyncio as aioredis
+        from django.conf import settings
         from redis.exceptions import RedisError
 
-        client = aioredis.Redis.from_url(self.redis_url, socket_timeout=2, socket_connect_timeout=2)
+        # Through the site's own topology: on the cluster the sampler follows a Redis failover as the site does.
+        client = settings.REDIS.async_client(socket_timeout=2, socket_connect_timeout=2)
         started = time.monotonic()
         redis_was_up = True
         try:
