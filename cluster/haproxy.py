@@ -79,13 +79,18 @@ backend {BACKEND}
     # empty while the others carry every socket that moved to them when it went away.
     balance leastconn
     # /healthz per daphne: 200 when that process reaches its database and Redis (config/health.py). The Host is
-    # the balancer's (ALLOWED_HOSTS); checked every second, down after 2 failures, up again after 2 successes.
+    # the balancer's (ALLOWED_HOSTS); checked every second (every 0.5 s once one failed), down after 3 failures,
+    # up again after 2 successes. A dead node refuses at once, so it is out within about 2 s; a busy one gets 5 s
+    # to answer: with the default (the check's interval, 1 s) the soak saw the one node left, busy taking the
+    # dead node's 434 reconnects, marked down too, and the balancer answer 503 to everyone ("no server
+    # available") while the node was fine, which made the reconnect storm last minutes instead of seconds.
     option httpchk
     http-check send meth GET uri /healthz ver HTTP/1.1 hdr Host {lb}
     http-check expect status 200
+    timeout check 5s
     # No `on-marked-down shutdown-sessions`: a server marked down because Redis is failing over keeps its open
     # sockets, which ride the failover out; a dead node's sockets are closed by its death anyway.
-    default-server check inter 1s fastinter 500ms downinter 1s fall 2 rise 2
+    default-server check inter 1s fastinter 500ms downinter 1s fall 3 rise 2
 {servers}
 
 frontend stats
