@@ -203,23 +203,24 @@ async def test_an_announcement_redis_does_not_take_is_a_channel_layer_error_and_
     assert sample(after, "dreamgames_moves_total", **human) == sample(before, "dreamgames_moves_total", **human) + 1
 
 
+def a_match_due_long_ago(alice, bob_guest):
+    """A Duelo match whose start card "began" 20 s ago: long due, so the clock's next tick applies it, late."""
+    room = rooms.room_create(
+        game="duelo",
+        host=alice.player,
+        seats=2,
+        interface_language="es",
+        settings={"language": "es", "rounds": 1, "round_seconds": 60},
+    )
+    rooms.room_join(room=room, player=bob_guest)
+    return matches.match_start(room=room, by=alice.player, now=timezone.now() - timedelta(seconds=20))
+
+
 async def test_the_clock_applying_a_due_deadline_is_a_lateness_sample(scraper, alice, bob_guest):
     """The start card of a match that "began" 20 s ago is long due: the clock's tick applies it, late."""
 
-    @database_sync_to_async
-    def a_match_due_long_ago() -> None:
-        room = rooms.room_create(
-            game="duelo",
-            host=alice.player,
-            seats=2,
-            interface_language="es",
-            settings={"language": "es", "rounds": 1, "round_seconds": 60},
-        )
-        rooms.room_join(room=room, player=bob_guest)
-        match = matches.match_start(room=room, by=alice.player, now=timezone.now() - timedelta(seconds=20))
-        assert match.deadline is not None and match.deadline < timezone.now() - timedelta(seconds=1)
-
-    await a_match_due_long_ago()
+    match = await database_sync_to_async(a_match_due_long_ago)(alice, bob_guest)
+    assert match.deadline is not None and match.deadline < timezone.now() - timedelta(seconds=1)
     lane = {"game": "duelo", "lane": "clock", **HERE}
     moved = {"game": "duelo", "who": "clock", **HERE}
     before = await scrape()

@@ -11,16 +11,13 @@ import json
 import os
 import subprocess
 import sys
-from datetime import timedelta
 
 import httpx
 import pytest
 from django.core.cache import cache
-from django.utils import timezone
 
 from config import launch
-from games.runtime import matches, rooms
-from tests.config.test_metrics import sample
+from tests.config.test_metrics import a_match_due_long_ago, sample
 from tests.conftest import ROOT
 from tests.integration.stack import flush_redis, free_port, stack_env, stop, tail, wait_for
 
@@ -41,18 +38,6 @@ def json_lines(path) -> list[dict]:
     """Every line of a process' log as JSON: fails on the first that is not."""
     lines = [line for line in path.read_text(errors="replace").splitlines() if line.strip()]
     return [json.loads(line) for line in lines]
-
-
-def a_match_due_long_ago(alice, bob_guest) -> None:
-    room = rooms.room_create(
-        game="duelo",
-        host=alice.player,
-        seats=2,
-        interface_language="es",
-        settings={"language": "es", "rounds": 1, "round_seconds": 60},
-    )
-    rooms.room_join(room=room, player=bob_guest)
-    matches.match_start(room=room, by=alice.player, now=timezone.now() - timedelta(seconds=20))
 
 
 def test_the_clock_a_worker_and_beat_serve_their_metrics_and_log_json_lines_with_their_node(tmp_path, alice, bob_guest):
