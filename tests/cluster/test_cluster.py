@@ -47,11 +47,14 @@ async def lobby_socket(base: str, session: str):
 
 
 def started_at(pid: int) -> str | None:
-    """A process's start time (/proc/<pid>/stat, field 22): with its pid, who it is (pids are reused)."""
+    """A live process's start time (/proc/<pid>/stat, field 22): with its pid, who it is (pids are reused). None
+    for a zombie: it is dead and holds nothing, only its exit status, which waits for its parent; a killed node's
+    processes are orphans whose new parent is the machine's pid 1, and CI's pid 1 may never read it."""
     try:
-        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[19]
-    except (OSError, IndexError):
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
         return None
+    return None if fields[0] in ("Z", "X") else fields[19]
 
 
 def open_by_server(cluster: Cluster) -> dict[str, int]:
