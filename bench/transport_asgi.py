@@ -20,8 +20,8 @@ import gc  # noqa: E402
 import sys  # noqa: E402
 import time  # noqa: E402
 
-from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
+from channels.sessions import SessionMiddlewareStack  # noqa: E402
 from django.urls import re_path  # noqa: E402
 
 from accounts.channels import PlayerScopeMiddleware  # noqa: E402
@@ -49,7 +49,7 @@ def _routes():
 application = ProtocolTypeRouter(
     {
         "http": asgi.django_asgi_app,
-        "websocket": SameOriginValidator(AuthMiddlewareStack(PlayerScopeMiddleware(URLRouter(_routes())))),
+        "websocket": SameOriginValidator(SessionMiddlewareStack(PlayerScopeMiddleware(URLRouter(_routes())))),
     }
 )
 

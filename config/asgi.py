@@ -18,8 +18,8 @@ identity.declare("daphne")  # before Django's start: its log lines say so too
 django_asgi_app = get_asgi_application()
 
 # Imports that touch models must come after Django is set up.
-from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
+from channels.sessions import SessionMiddlewareStack  # noqa: E402
 
 from accounts.channels import PlayerScopeMiddleware  # noqa: E402
 from config.metrics import ObservedHTTP  # noqa: E402
@@ -34,7 +34,7 @@ application = ProtocolTypeRouter(
     {
         "http": ObservedHTTP(django_asgi_app),  # /metrics, and every request counted (config/metrics.py)
         "websocket": SameOriginValidator(
-            AwaySocketMiddleware(AuthMiddlewareStack(PlayerScopeMiddleware(URLRouter(websocket_urlpatterns))))
+            AwaySocketMiddleware(SessionMiddlewareStack(PlayerScopeMiddleware(URLRouter(websocket_urlpatterns))))
         ),
     }
 )

@@ -110,12 +110,12 @@ async def async_db_connections_closed():
     """Close the connection that database_sync_to_async opened in its worker thread.
 
     Otherwise it outlives the test and PostgreSQL refuses to drop the test database. The sockets' own database
-    threads (games.runtime.consumers.in_database_thread) finish what they are doing first.
+    threads (toolkit.database_threads.in_database_thread) finish what they are doing first.
     """
     yield
     import asyncio
 
-    from games.runtime.consumers import database_threads_done
+    from toolkit.database_threads import database_threads_done
 
     await asyncio.to_thread(database_threads_done)
     await database_sync_to_async(connections.close_all)()

@@ -11,14 +11,11 @@ import random
 import time
 import weakref
 from collections.abc import Awaitable, Callable
-from concurrent.futures import ThreadPoolExecutor
-from typing import Any, ParamSpec, TypeVar
+from typing import Any
 
-from asgiref.sync import SyncToAsync
 from autobahn.exception import Disconnected
 from channels.consumer import get_handler_name
 from channels.generic.websocket import AsyncWebsocketConsumer
-from django.db import close_old_connections, connections
 from django.utils import translation
 
 from games.kit.contract import gettext_noop as _
@@ -31,6 +28,7 @@ from games.runtime.rematch import ANSWERS, rematch_answer
 from games.runtime.resync import Resync
 from games.runtime.views import published_frame, room_frames, room_match_frame, viewers_room_id
 from observe import database, metrics
+from toolkit.database_threads import in_database_thread
 from toolkit.node import node_group
 
 log = logging.getLogger(__name__)
@@ -61,53 +59,6 @@ def socket_language(scope: dict[str, Any]) -> str:
                 cookies[key] = val
     language = cookies.get(settings.LANGUAGE_COOKIE_NAME)
     return language if language in dict(settings.LANGUAGES) else settings.LANGUAGE_CODE
-
-
-# The sockets' database work (a move, a snapshot) runs in threads of its own, as many as the process' pool holds
-# connections, instead of the one thread channels' `database_sync_to_async` sends everything to: a move spends
-# most of its time waiting for PostgreSQL (its commit), and with one thread every socket of the process waited
-# behind every other's waits (issue 30: under 1,000 players a ping's answer waited seconds behind the reads and
-# moves queued on that thread). Each call is one transaction of its own (the service path), so it may run in any
-# thread; a socket awaits its calls one at a time, so its own frames keep their order.
-def _database_threads() -> ThreadPoolExecutor:
-    from django.db import connection
-
-    pool = connection.settings_dict.get("OPTIONS", {}).get("pool")
-    size = pool.get("max_size", 4) if isinstance(pool, dict) else 1  # SQLite (a developer's copy): one writer
-    return ThreadPoolExecutor(max_workers=size, thread_name_prefix="socket-db")
-
-
-_executor: ThreadPoolExecutor | None = None
-
-
-def database_threads_done() -> None:
-    """Wait for the sockets' database calls under way, and let their threads go (a test's end: a snapshot still
-    running would keep its connection, and its database, in use)."""
-    global _executor
-    if _executor is not None:
-        _executor.shutdown(wait=True)
-        _executor = None
-
-
-P = ParamSpec("P")
-R = TypeVar("R")
-
-
-def in_database_thread(function: Callable[P, R]) -> Callable[P, Awaitable[R]]:
-    """`function` as an awaitable that runs it in one of the sockets' database threads. Its connection goes back
-    to the pool when it returns, whatever happened (a thread of this pool holds none between calls)."""
-    global _executor
-    if _executor is None:
-        _executor = _database_threads()
-
-    def call(*args: P.args, **kwargs: P.kwargs) -> R:
-        close_old_connections()
-        try:
-            return function(*args, **kwargs)
-        finally:
-            connections.close_all()
-
-    return SyncToAsync(call, thread_sensitive=False, executor=_executor)
 
 
 _resyncs: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, Resync] = weakref.WeakKeyDictionary()

@@ -150,7 +150,7 @@ async def test_the_sockets_of_a_process_catch_up_together_with_one_read_per_matc
     calls = []
 
     def counted(function):
-        from games.runtime.consumers import in_database_thread
+        from toolkit.database_threads import in_database_thread
 
         calls.append(function.__name__)
         return in_database_thread(function)
