@@ -46,6 +46,7 @@ INSTALLED_APPS = [
     "ratings",
     "wordlists",
     "games",
+    "daily",
     "players",
 ]
 
