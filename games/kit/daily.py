@@ -25,6 +25,8 @@ A module is a daily when it defines these names (it satisfies `Daily` structural
 - `result(puzzle, state)`: once finished, {"won": bool, "score": int, "best": int, "steps": int}: won as the
   game says (Duelo: solved), score and best on the game's own scale (Duelo: 7 - guesses when solved, 0 else;
   Cruzadas: the points played and the best move's), steps the player's actions. Statistics and streaks read it.
+- `share_score(puzzle, state)`: the result in a few characters for the card's first line, spoiler-free
+  (Duelo: "4/6", "X/6", "4/6*" in hard mode; Cruzadas: "82 %").
 - `share_rows(puzzle, state)`: the result card's lines, spoiler-free (coloured squares, never a letter).
 """
 
@@ -65,5 +67,7 @@ class Daily(Protocol):
     def view(self, puzzle: Puzzle, state: PlayState) -> dict[str, Any]: ...
 
     def result(self, puzzle: Puzzle, state: PlayState) -> dict[str, Any]: ...
+
+    def share_score(self, puzzle: Puzzle, state: PlayState) -> str: ...
 
     def share_rows(self, puzzle: Puzzle, state: PlayState) -> list[str]: ...
