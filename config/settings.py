@@ -172,6 +172,8 @@ CELERY_BEAT_SCHEDULE = {
     }
     for lane in lanes.LANES
 }
+# The daily puzzles of the next days, made ahead with their commitments (daily/tasks.py), on the batch lane.
+CELERY_BEAT_SCHEDULE["daily-puzzles"] = {"task": "daily.tasks.make_daily_puzzles", "schedule": 3600.0}
 # One beat sends, however many run (one per node may): celery-redbeat keeps the schedule in Redis and its lock
 # says who sends (config/beat.py). The holder renews the lock every tick (at most BEAT_MAX_LOOP_INTERVAL apart); a
 # beat that dies leaves it to expire, and a waiting beat, trying every BEAT_MAX_LOOP_INTERVAL, takes it over and sends

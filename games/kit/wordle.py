@@ -132,3 +132,21 @@ def fixed_words(
     if len({norm for _length, norm in out}) != len(out):
         raise ValueError(repeated)
     return out
+
+
+def hard_mode_miss(guess: Sequence[str], rows: Iterable[tuple[Sequence[str], Sequence[str]]]) -> tuple[str, int, str]:
+    """Wordle's hard mode: a guess must keep every green letter in its place and use every amber letter (as many
+    times as the hints showed it). The first hint `guess` ignores, as ("green", position, letter) or ("amber", 0,
+    letter), or ("", 0, "") when it keeps them all. Greys are not binding, as in Wordle."""
+    for letters, marks in rows:
+        for position, (letter, mark) in enumerate(zip(letters, marks, strict=True)):
+            if mark == GREEN and guess[position] != letter:
+                return GREEN, position, letter
+        needed: dict[str, int] = {}
+        for letter, mark in zip(letters, marks, strict=True):
+            if mark in (GREEN, AMBER):
+                needed[letter] = needed.get(letter, 0) + 1
+        for letter, count in needed.items():
+            if list(guess).count(letter) < count:
+                return AMBER, 0, letter
+    return "", 0, ""

@@ -8,6 +8,8 @@
 // Where it goes: the Web Share API (the phone's share sheet) where the browser has it; else the clipboard; else
 // (no clipboard, or it refused, as iOS may) a text box, selected, for the player to copy by hand.
 //
+// shareOut(shared, { say, field }) is the daily puzzles' too (static/js/daily/share.js).
+//
 // A board calls shareBox(matchId, you) in its result card and puts the element it returns there (null for a
 // spectator); the same element comes back for the same match, so a card drawn again keeps it.
 import { h, t } from "./games/kit.js";
@@ -22,7 +24,7 @@ function selectAll(field) {
   field.scrollTop = 0; // the game's name first, not the link
 }
 
-async function shareOut(shared, { say, field }) {
+export async function shareOut(shared, { say, field }) {
   if (typeof navigator.share === "function") {
     try {
       await navigator.share({ title: shared.title, text: shared.text });

@@ -1,0 +1,16 @@
+from django.urls import path
+
+from daily import views
+
+urlpatterns = [
+    path("daily/", views.daily_home, name="daily_home"),
+    path("daily/today.json", views.daily_today, name="daily_today"),
+    path("daily/archive/", views.daily_archive, name="daily_archive"),
+    path("daily/fair/", views.daily_fair, name="daily_fair"),
+    path("daily/picture/<str:token>.png", views.daily_picture, name="daily_picture"),
+    path("daily/<slug:game>/", views.daily_game, name="daily_game"),
+    path("daily/<slug:game>/<str:day>/state.json", views.daily_state, name="daily_state"),
+    path("daily/<slug:game>/<str:day>/<slug:variant>/state.json", views.daily_state, name="daily_state_variant"),
+    path("daily/<slug:game>/<str:day>/act.json", views.daily_act_view, name="daily_act"),
+    path("daily/<slug:game>/<str:day>/<slug:variant>/act.json", views.daily_act_view, name="daily_act_variant"),
+]
