@@ -56,6 +56,10 @@ class Play(models.Model):
     # Played after its date (the archive): it counts for the statistics, never for a streak.
     archive = models.BooleanField(_("from the archive"), default=False)
     state = models.JSONField(_("state"))
+    # The player's choices before the first action and every action taken, in order: a friend's "ghost" replays
+    # them through the game's daily module (daily.selectors.ghost), move by move.
+    options = models.JSONField(_("options"), default=dict, blank=True)
+    actions = models.JSONField(_("actions"), default=list, blank=True)
     result = models.JSONField(_("result"), null=True, blank=True)
     version = models.PositiveIntegerField(default=1)
     started_at = models.DateTimeField(_("started"), auto_now_add=True)

@@ -42,3 +42,52 @@ def results_by_day(player: Player, first: date, last: date) -> dict[tuple[str, d
     for play in Play.objects.filter(player=player, puzzle__day__range=(first, last)).select_related("puzzle"):
         found[(play.puzzle.game, play.puzzle.day)].append(play)
     return found
+
+
+def friends_of(player: Player) -> list[Player]:
+    """The people whose dailies a player compares with: the members of their group (lobby's party; a player is
+    in one at most), themselves included. Friends (issue 36) will join them."""
+    from lobby.models import PartyMember
+
+    membership = PartyMember.objects.filter(player=player).first()
+    if membership is None:
+        return [player]
+    return [
+        member.player for member in PartyMember.objects.filter(party_id=membership.party_id).select_related("player")
+    ]
+
+
+def _rank_key(play: Play) -> tuple:  # type: ignore[type-arg]
+    result = play.result or {}
+    return (not result.get("won"), -int(result.get("score", 0)), int(result.get("steps", 0)), play.finished_at)
+
+
+def day_board(player: Player, puzzle: Puzzle) -> list[dict]:  # type: ignore[type-arg]
+    """The day's board among the player's group: who finished this puzzle and how (best first), who is under way,
+    who has not begun. Only plays on their date count (an archive play is no race)."""
+    people = friends_of(player)
+    plays = {play.player_id: play for play in Play.objects.filter(puzzle=puzzle, player__in=people, archive=False)}
+    finished = sorted((play for play in plays.values() if play.finished_at), key=_rank_key)
+    rows = [{"player": play.player_id, "play": play, "rank": rank} for rank, play in enumerate(finished, start=1)]
+    for person in people:
+        play = plays.get(person.pk)
+        if play is None or not play.finished_at:
+            rows.append({"player": person.pk, "play": play, "rank": None})
+    names = {person.pk: person for person in people}
+    for row in rows:
+        row["person"] = names[row["player"]]
+    return rows
+
+
+def ghost(puzzle: Puzzle, play: Play, words) -> list[dict]:  # type: ignore[no-untyped-def, type-arg]
+    """A finished play move by move: the game's view after each of its actions, replayed through the game's daily
+    module from the player's options (the same rules give the same states)."""
+    from daily.registry import daily_for
+
+    module = daily_for(puzzle.game)
+    state = module.start(puzzle.data, play.options)
+    views = []
+    for action in play.actions:
+        state = module.apply(puzzle.data, state, action, words=words)
+        views.append(module.view(puzzle.data, state))
+    return views

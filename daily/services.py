@@ -157,9 +157,16 @@ def daily_act(
                 done = module.finished(puzzle.data, state)
                 result = module.result(puzzle.data, state) if done else None
                 if play is None:
-                    play = Play(player=player, puzzle=puzzle, archive=puzzle.day < today, state=state)
+                    play = Play(
+                        player=player,
+                        puzzle=puzzle,
+                        archive=puzzle.day < today,
+                        state=state,
+                        options=dict(options or {}),
+                    )
                 else:
                     play.version += 1
+                play.actions = [*play.actions, dict(action)]
                 play.state, play.result = state, result
                 play.finished_at = now if done else None
                 play.save()

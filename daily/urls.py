@@ -12,5 +12,7 @@ urlpatterns = [
     path("daily/<slug:game>/<str:day>/state.json", views.daily_state, name="daily_state"),
     path("daily/<slug:game>/<str:day>/<slug:variant>/state.json", views.daily_state, name="daily_state_variant"),
     path("daily/<slug:game>/<str:day>/act.json", views.daily_act_view, name="daily_act"),
+    path("daily/<slug:game>/<str:day>/friends.json", views.daily_friends, name="daily_friends"),
+    path("daily/<slug:game>/<str:day>/<slug:variant>/friends.json", views.daily_friends, name="daily_friends_variant"),
     path("daily/<slug:game>/<str:day>/<slug:variant>/act.json", views.daily_act_view, name="daily_act_variant"),
 ]

@@ -23,10 +23,11 @@ from django.views.decorators.http import require_GET, require_POST
 from daily import days, picture, services
 from daily.models import Commitment, Play, Puzzle
 from daily.registry import daily_for, solo_dailies
-from daily.selectors import five_streak, game_statistics, play_of, results_by_day
+from daily.selectors import day_board, five_streak, game_statistics, ghost, play_of, results_by_day
 from games.kit.daily import DailyRefused
 from games.runtime.catalogue import spec_for
 from games.runtime.errors import error_text
+from wordlists.lexicon import lexicon
 
 MAX_BODY = 4096
 ARCHIVE_DAYS = 60  # the archive page's calendar (any older date is still playable by its link)
@@ -217,6 +218,33 @@ def daily_act_view(request, game: str, day: str, variant: str = ""):  # type: ig
     except DailyRefused as refusal:
         return JsonResponse({"error": refusal.code, "message": error_text(refusal)}, status=400)
     return JsonResponse(_payload(request, puzzle, play, today))
+
+
+@require_GET
+def daily_friends(request, game: str, day: str, variant: str = ""):  # type: ignore[no-untyped-def]
+    """The day's board among the player's group. Before the player has finished: who has played, nothing of how.
+    After: each one's score and their ghost (their play, move by move), for those who finished too."""
+    player = _player(request)
+    if player is None:
+        return JsonResponse({"error": "no_player", "message": _("Choose a nickname to play.")}, status=403)
+    puzzle = _puzzle_from_url(game, day, variant)
+    mine = play_of(player, puzzle)
+    seen = mine is not None and mine.finished_at is not None
+    module = daily_for(game)
+    rows = []
+    for row in day_board(player, puzzle):
+        play = row["play"]
+        entry: dict[str, Any] = {
+            "nickname": row["person"].nickname,
+            "you": row["player"] == player.pk,
+            "status": "new" if play is None else ("finished" if play.finished_at else "playing"),
+            "rank": row["rank"] if seen else None,
+        }
+        if seen and play is not None and play.finished_at:
+            entry["score"] = module.share_score(puzzle.data, play.state)
+            entry["ghost"] = ghost(puzzle, play, lexicon)
+        rows.append(entry)
+    return JsonResponse({"finished": seen, "board": rows})
 
 
 @require_GET

@@ -68,6 +68,21 @@ def watch(page, word: str) -> list[str]:
     return leaks
 
 
+def beto_in_ana_s_group_solves_it_in_four(day, word: str) -> None:
+    from accounts.models import Player
+    from accounts.services import player_create_guest
+    from daily.services import daily_act
+    from lobby import parties
+
+    ana = Player.objects.get(nickname="Ana")
+    beto = player_create_guest(nickname="Beto")
+    group = parties.party_create(player=ana, language="es")
+    parties.party_join(party=group, player=beto)
+    puzzle = Puzzle.objects.get(game="duelo", day=day, variant="es")
+    for guess in [*misses(word, 5)[2:], word]:
+        daily_act(player=beto, puzzle=puzzle, action={"type": "guess", "word": guess}, today=day)
+
+
 def shared_value(page, expression: str, seconds: float = 15):
     """What the stand-in share sheet received, once it has (polled from here: the page's Content-Security-Policy
     refuses the eval that wait_for_function's polling needs)."""
@@ -115,6 +130,7 @@ def test_a_newcomer_plays_the_daily_shares_it_keeps_a_streak_and_plays_a_past_da
     expect(page.get_by_test_id("daily-grid")).to_be_visible(timeout=15_000)
     expect(page.get_by_test_id("daily-needs-player")).to_have_count(0)
     expect(page.get_by_test_id("daily-date")).to_have_text(first.isoformat())
+    in_thread(lambda: beto_in_ana_s_group_solves_it_in_four(first, word))
 
     # A word not in the list is refused, in Spanish, and spends nothing.
     page.keyboard.type("qzqzq")
@@ -138,6 +154,15 @@ def test_a_newcomer_plays_the_daily_shares_it_keeps_a_streak_and_plays_a_past_da
     stats = page.get_by_test_id("daily-stats")
     expect(stats).to_contain_text("1")
     expect(page.get_by_test_id("daily-five-streak")).to_contain_text("1 día seguido")
+    # Her group's board: Beto, in her group, solved it in four, after her three; his ghost replays his rows.
+    friends = page.get_by_test_id("daily-friend")
+    expect(friends).to_have_count(2)
+    expect(friends.nth(1)).to_contain_text("Beto")
+    expect(friends.nth(0)).to_contain_text("Ana")
+    expect(friends.nth(1)).to_contain_text("4/6")
+    page.get_by_test_id("daily-watch").click()
+    expect(page.get_by_test_id("daily-ghost")).to_have_attribute("data-step", "4", timeout=10_000)
+    expect(page.get_by_test_id("daily-ghost-grid").locator(".row")).to_have_count(4)
     share = page.get_by_test_id("share")
     share.scroll_into_view_if_needed()
     on_screen(page, share, "the share button")

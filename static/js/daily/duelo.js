@@ -70,3 +70,10 @@ export function dueloBoard({ element, send, say }) {
     },
   };
 }
+
+/** One step of a friend's play, for their ghost: their rows so far, letters and colours (both have finished). */
+export function dueloGhost(view) {
+  const rows = view.rows.map((row) => h("div", { class: "row" },
+    row.letters.map((letter, i) => tile(view.language, letter, row.marks[i]))));
+  return h("div", { class: "wordle-grid daily-grid daily-ghost-grid", "data-testid": "daily-ghost-grid" }, rows);
+}

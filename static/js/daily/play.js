@@ -5,9 +5,12 @@
 import { h, nt, t } from "../games/kit.js";
 import { localToday } from "./days.js";
 import { dailyShareBox } from "./share.js";
-import { dueloBoard } from "./duelo.js";
+import { dueloBoard, dueloGhost } from "./duelo.js";
 
+// Each game's board, and how one step of a friend's play is drawn (its ghost).
 const BOARDS = { duelo: dueloBoard };
+const GHOSTS = { duelo: dueloGhost };
+const GHOST_STEP_MS = 700;
 
 const root = document.querySelector("[data-testid=daily-game]");
 const game = root.dataset.game;
@@ -50,6 +53,53 @@ function statsPanel(stats, fiveStreak) {
   ]);
 }
 
+function ghostPlayer(steps) {
+  const stage = h("div", { class: "daily-ghost", "data-testid": "daily-ghost" });
+  let timer = null;
+  const play = () => {
+    clearInterval(timer);
+    let index = 0;
+    stage.replaceChildren(GHOSTS[game](steps[0]));
+    timer = setInterval(() => {
+      index += 1;
+      if (index >= steps.length) { clearInterval(timer); return; }
+      stage.replaceChildren(GHOSTS[game](steps[index]));
+      stage.dataset.step = String(index + 1);
+    }, GHOST_STEP_MS);
+    stage.dataset.step = "1";
+  };
+  return { stage, play };
+}
+
+async function drawFriends(into) {
+  const response = await fetch(url("friends"), { credentials: "same-origin", headers: { Accept: "application/json" } });
+  if (!response.ok) return;
+  const data = await response.json();
+  if (!data.board || !data.finished) return;
+  const list = h("ol", { class: "daily-friends", "data-testid": "daily-friends" });
+  const ghost = ghostPlayer([]);
+  for (const row of data.board) {
+    const state = row.status === "finished" ? row.score : (row.status === "playing" ? t("under way") : t("not yet"));
+    const item = h("li", { "data-testid": "daily-friend", class: row.you ? "you" : null }, [
+      h("span", { class: "rank", text: row.rank ? `${row.rank}.` : "·" }),
+      h("strong", { text: row.nickname }), " ", h("span", { text: state }),
+    ]);
+    if (row.ghost && row.ghost.length && !row.you) {
+      const watch = h("button", { type: "button", class: "button small secondary", "data-testid": "daily-watch",
+        text: t("Watch how they played") });
+      watch.addEventListener("click", () => {
+        const player = ghostPlayer(row.ghost);
+        ghost.stage.replaceWith(player.stage);
+        ghost.stage = player.stage;
+        player.play();
+      });
+      item.append(" ", watch);
+    }
+    list.append(item);
+  }
+  into.replaceChildren(h("h2", { text: t("Your group today") }), list, ghost.stage);
+}
+
 function drawEnd(payload) {
   if (!payload.finished) { end.hidden = true; return; }
   const parts = [];
@@ -57,7 +107,10 @@ function drawEnd(payload) {
     text: t("A puzzle from the archive: it counts for your statistics, not for your streak.") }));
   if (payload.stats) parts.push(statsPanel(payload.stats, payload.five_streak));
   if (payload.share) parts.push(dailyShareBox(payload.share));
+  const group = h("section", { class: "daily-group" });
+  if (!payload.archive) parts.push(group);
   end.replaceChildren(...parts);
+  if (!payload.archive) drawFriends(group);
   for (const bar of end.querySelectorAll(".bar[data-share]")) bar.style.setProperty("--share", `${bar.dataset.share}%`);
   end.hidden = false;
 }
