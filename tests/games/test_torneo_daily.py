@@ -98,15 +98,26 @@ def test_the_hard_bot_reads_both_sides_rows_and_plays_only_words_that_could_be_t
             assert wordle.consistent(rows[number][0], rows[:number])
 
 
+def english(bot: int) -> dict:
+    return {"language": "en", "length": 5, "word": "berth", "shown": "berth", "bot": f"{bot:016x}"}
+
+
 def test_two_players_with_the_same_guesses_meet_the_same_bot():
-    alice = daily.start(puzzle(), {})
-    bob = daily.start(puzzle(), {})
-    for word in ("perro", "gatos", "barco"):
-        if daily.finished(puzzle(), alice):
-            break
-        alice = guess(alice, word)
-        bob = guess(json.loads(json.dumps(bob)), word)  # bob's state went through the database in between
-    assert alice == bob
+    for bot in range(6):
+        alice = daily.start(english(bot), {})
+        bob = daily.start(english(bot), {})
+        for word in ("fuzzy", "chimp"):
+            if daily.finished(english(bot), alice):
+                break
+            alice = guess(alice, word, on=english(bot))
+            bob = guess(json.loads(json.dumps(bob)), word, on=english(bot))  # bob's state was stored in between
+        assert alice == bob
+
+
+def test_the_bots_reply_is_the_puzzles_not_a_constant():
+    # After "fuzzy" many words fit: which the hard bot plays comes from the day's seed.
+    replies = {guess(daily.start(english(bot), {}), "fuzzy", on=english(bot))["rows"][1]["word"] for bot in range(10)}
+    assert len(replies) > 1
 
 
 def test_when_the_bot_solves_first_the_daily_is_lost_and_the_word_shown():
