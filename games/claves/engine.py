@@ -13,6 +13,7 @@ Word lists: the board is drawn from `claves-es-<level>` (`familiar` or `standard
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Container, Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -26,6 +27,7 @@ from games.kit.errors import IllegalMove, MalformedAction, Refusal
 from games.kit.moments import encode_time, require_aware
 from games.kit.outcome import Outcome, Progress, outcome_json
 from games.kit.words import WordList, WordSource, list_version
+from wordlists.alphabets import normalise
 
 SLUG = "claves"
 SCHEMA = 1  # bump (and convert in from_json) when the stored state changes shape
@@ -237,6 +239,32 @@ def draw_board(
     return chosen
 
 
+def fixed_board(given_board: Any, given_maps: Any, word_list: WordList) -> tuple[list[str], list[list[str]]]:
+    """A board and maps given by the caller, checked: 25 distinct words of `word_list` (normalised as the list
+    keeps them) and two maps of 25 cells each whose overlap is exactly LAYOUT's. ValueError otherwise."""
+    if not isinstance(given_board, list | tuple) or len(given_board) != BOARD_SIZE:
+        raise ValueError(f"a fixed board needs {BOARD_SIZE} words")
+    board = []
+    for word in given_board:
+        norm = normalise(LANGUAGE, word) if isinstance(word, str) else None
+        if norm is None or norm not in word_list:
+            raise ValueError(f"{word!r} cannot be a board word")
+        board.append(norm)
+    if len(set(board)) != BOARD_SIZE:
+        raise ValueError("a board word repeats")
+    if (
+        not isinstance(given_maps, list | tuple)
+        or len(given_maps) != SEATS
+        or any(not isinstance(one, list | tuple) or len(one) != BOARD_SIZE for one in given_maps)
+    ):
+        raise ValueError(f"fixed maps are {SEATS} lists of {BOARD_SIZE} cells")
+    maps = [list(one) for one in given_maps]
+    overlap = Counter(zip(*maps, strict=True))
+    if overlap != Counter({(mine, theirs): count for mine, theirs, count in LAYOUT}):
+        raise ValueError("the fixed maps do not overlap as the rules say")
+    return board, maps
+
+
 def new_game(
     settings: Mapping[str, Any],
     seats: int,
@@ -249,15 +277,23 @@ def new_game(
 ) -> State:
     """A game whose first turn starts at `now`: the board, both maps and the first clue giver are
     drawn from `rng`. `avoid`: the room's earlier board words of this level's current cycle, oldest first
-    (games.runtime.matches: Room.used_words); `banned`: words admins took out."""
+    (games.runtime.matches: Room.used_words); `banned`: words admins took out.
+
+    `settings["board"]` (25 words of the level's list) with `settings["maps"]` (two maps of LAYOUT's overlap), if
+    given, fix the board and the maps instead (the day's board of Claves' daily, games/claves/daily.py; tests);
+    the first giver is still drawn. A fixed board that breaks those rules is the caller's mistake: ValueError.
+    They come with the match's start (never in the room's settings, which every viewer of the room is sent)."""
     now = require_aware(now)
     clean = make_settings(settings)
     if isinstance(seats, bool) or seats != SEATS:
         raise Refusal("bad_seats", _("A room has from %(min)d to %(max)d seats."), {"min": SEATS, "max": SEATS})
     slug = list_slug(clean["level"])
     word_list = words(slug)
-    board = draw_board(word_list, rng, avoid, banned)
-    maps = draw_maps(rng)
+    if "board" in settings or "maps" in settings:
+        board, maps = fixed_board(settings.get("board"), settings.get("maps"), word_list)
+    else:
+        board = draw_board(word_list, rng, avoid, banned)
+        maps = draw_maps(rng)
     first = rng.randrange(SEATS)
     return State(
         level=clean["level"],

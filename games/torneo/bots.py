@@ -15,6 +15,7 @@ and tunes it:
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from games.kit import wordle_bots
 from games.kit.contract import UNLIMITED, Action, Budget, think_time
@@ -22,7 +23,7 @@ from games.kit.wordle_bots import EASY, HARD, LEVELS, MEDIUM
 from games.kit.words import WordSource
 from games.torneo import engine
 
-__all__ = ["EASY", "HARD", "LEVELS", "MEDIUM", "bot_action", "bot_turn", "think_seconds"]
+__all__ = ["EASY", "HARD", "LEVELS", "MEDIUM", "bot_action", "bot_turn", "duel_guess", "think_seconds"]
 
 # Human-like think time per turn, in seconds (uniform range): the harder, the faster. Every range ends
 # well inside the 30 s turn, so a bot never loses a turn to the clock.
@@ -81,12 +82,32 @@ def bot_action(
     # Both players' rows: the board is shared. A skipped turn left a row without letters.
     seen = [(row.word, row.marks) for row in duel.rows if row.word is not None and row.marks is not None]
     turns_left = engine.TURNS_EACH - sum(1 for row in duel.rows if row.seat == seat)
-    valid_slug, hidden_slug = engine.list_slugs(state.language, duel.length)
-    word = wordle_bots.guess(
+    word = duel_guess(
+        level, seen, turns_left, language=state.language, length=duel.length, rng=rng, words=words, budget=budget
+    )
+    return {"type": "guess", "word": word}
+
+
+def duel_guess(
+    level: str,
+    seen: Sequence[tuple[str, Sequence[str]]],
+    turns_left: int,
+    *,
+    language: str,
+    length: int,
+    rng: random.Random,
+    words: WordSource,
+    budget: Budget = UNLIMITED,
+) -> str:
+    """A bot's word on a duel's board, from every guessed row on it (both players': (word, marks)) and its own
+    turns left. The tournament's bots and the daily's (games/torneo/daily.py) play through it."""
+    wordle_bots.require_level(level)
+    valid_slug, hidden_slug = engine.list_slugs(language, length)
+    return wordle_bots.guess(
         level,
         seen,
-        language=state.language,
-        length=duel.length,
+        language=language,
+        length=length,
         words=words,
         valid_slug=valid_slug,
         hidden_slug=hidden_slug,
@@ -96,4 +117,3 @@ def bot_action(
         last_chance=turns_left <= 1,
         budget=budget,
     )
-    return {"type": "guess", "word": word}

@@ -356,12 +356,24 @@ def _add_row(
             "at": encode_time(at),
         }
     )
-    if marks is not None and all(mark == wordle.GREEN for mark in marks):
+    end = duel_end(len(duel.rows), marks)
+    if end == SOLVED:
         _end_duel(state, duel, SOLVED, seat, at, events)
-    elif len(duel.rows) >= 2 * TURNS_EACH:
+    elif end == DRAW:
         _end_duel(state, duel, DRAW, None, at, events)
     else:
         duel.turn_started_at = at  # the other player's 30 s start now
+
+
+def duel_end(rows: int, marks: Sequence[str] | None) -> str | None:
+    """How a duel stands once its `rows`-th row is played with `marks` (None: a skipped turn): SOLVED by that
+    row's player, a DRAW when the board is full without a solve, or None while it goes on. (The daily's duel,
+    games/torneo/daily.py, ends by the same rule.)"""
+    if marks is not None and wordle.is_solved(marks):
+        return SOLVED
+    if rows >= 2 * TURNS_EACH:
+        return DRAW
+    return None
 
 
 def _end_duel(state: State, duel: Duel, end: str, winner: int | None, at: datetime, events: list[Event]) -> None:
@@ -475,20 +487,26 @@ def apply(
         raise IllegalMove("not_your_turn", _("It is your rival's turn."))
     if words is None:
         raise ValueError("apply needs words= to check a guess")
-    norm = alphabets.normalise(state.language, action["word"])
-    if norm is None:
-        raise IllegalMove("not_letters", _("Use only the letters of the game."))
-    if alphabets.length(state.language, norm) != duel.length:
-        raise IllegalMove("wrong_length", _("The word has %(length)d letters."), {"length": duel.length})
-    valid = words(list_slugs(state.language, duel.length)[0])
-    if norm not in valid:
-        raise IllegalMove("not_in_list", _("That word is not in the list."))
-    marks = list(
-        wordle.feedback(alphabets.letters(state.language, norm), alphabets.letters(state.language, duel.hidden))
-    )
-    _add_row(state, duel, seat, norm, valid.display(norm), marks, now, events)
+    norm, shown, marks = judge_guess(state.language, duel.length, duel.hidden, action["word"], words)
+    _add_row(state, duel, seat, norm, shown, marks, now, events)
     _settle_round(state, now, events)
     return state, events
+
+
+def judge_guess(language: str, length: int, hidden: str, typed: str, words: WordSource) -> tuple[str, str, list[str]]:
+    """A typed guess checked as a duel checks it (letters of the language, the duel's length, in the valid list)
+    and marked against `hidden`: (normalised word, its display spelling, marks). Raises IllegalMove otherwise.
+    (The daily's duel, games/torneo/daily.py, checks its guesses and its bot's with it.)"""
+    norm = alphabets.normalise(language, typed)
+    if norm is None:
+        raise IllegalMove("not_letters", _("Use only the letters of the game."))
+    if alphabets.length(language, norm) != length:
+        raise IllegalMove("wrong_length", _("The word has %(length)d letters."), {"length": length})
+    valid = words(list_slugs(language, length)[0])
+    if norm not in valid:
+        raise IllegalMove("not_in_list", _("That word is not in the list."))
+    marks = list(wordle.feedback(alphabets.letters(language, norm), alphabets.letters(language, hidden)))
+    return norm, valid.display(norm), marks
 
 
 def _leave(state: State, seat: int, now: datetime, events: list[Event]) -> None:
@@ -559,6 +577,17 @@ def outcome(state: State) -> Outcome | None:
     )
 
 
+def row_view(language: str, seat: int, word: str | None, shown: str | None, marks: list[str] | None) -> dict[str, Any]:
+    """A row of a duel's board as every viewer sees it (the daily's duel shows its rows the same way)."""
+    return {
+        "seat": seat,
+        "shown": shown,
+        "marks": marks,
+        "skipped": word is None,
+        "letters": None if word is None else alphabets.letters(language, word),
+    }
+
+
 def _duel_view(language: str, duel: Duel) -> dict[str, Any]:
     """A duel as everyone sees it; `yours` (whether the viewer plays in it) is added per viewer."""
     played = [
@@ -567,16 +596,7 @@ def _duel_view(language: str, duel: Duel) -> dict[str, Any]:
     return {
         "seats": list(duel.seats),
         "length": duel.length,
-        "rows": [
-            {
-                "seat": r.seat,
-                "shown": r.shown,
-                "marks": r.marks,
-                "skipped": r.word is None,
-                "letters": None if r.word is None else alphabets.letters(language, r.word),
-            }
-            for r in duel.rows
-        ],
+        "rows": [row_view(language, r.seat, r.word, r.shown, r.marks) for r in duel.rows],
         "keyboard": wordle.keyboard(played),
         "to_play": None if duel.over else duel.to_play,
         "turn_ends_at": None if duel.over else encode_time(duel.turn_ends_at),
