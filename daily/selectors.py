@@ -8,7 +8,7 @@ from datetime import date
 from accounts.models import Player
 from daily import streaks
 from daily.models import Play, Puzzle
-from daily.registry import solo_dailies
+from daily.registry import all_dailies
 
 
 def play_of(player: Player | None, puzzle: Puzzle) -> Play | None:
@@ -33,7 +33,7 @@ def five_streak(player: Player, today: date) -> streaks.Streak:
     by_game: dict[str, set[date]] = defaultdict(set)
     for game, day in _finished(player).filter(archive=False).values_list("puzzle__game", "puzzle__day"):
         by_game[game].add(day)
-    return streaks.streak(streaks.all_done_days(by_game, list(solo_dailies())), today)
+    return streaks.streak(streaks.all_done_days(by_game, list(all_dailies())), today)
 
 
 def results_by_day(player: Player, first: date, last: date) -> dict[tuple[str, date], list[Play]]:
@@ -84,10 +84,13 @@ def ghost(puzzle: Puzzle, play: Play, words) -> list[dict]:  # type: ignore[no-u
     module from the player's options (the same rules give the same states)."""
     from daily.registry import daily_for
 
+    from games.runtime.catalogue import spec_for
+
     module = daily_for(puzzle.game)
+    tools = spec_for(puzzle.game).engine_kwargs()
     state = module.start(puzzle.data, play.options)
     views = []
     for action in play.actions:
-        state = module.apply(puzzle.data, state, action, words=words)
+        state = module.apply(puzzle.data, state, action, words=words, **tools)
         views.append(module.view(puzzle.data, state))
     return views

@@ -19,10 +19,11 @@ from django.utils import timezone
 from accounts.models import Player
 from daily import commitment, days
 from daily.models import Commitment, Play, Puzzle
-from daily.registry import daily_for, solo_dailies
+from daily.registry import all_dailies, daily_for
 from games.kit.contract import gettext_noop as _
 from games.kit.daily import DailyRefused
 from games.kit.words import WordList, WordSource
+from games.runtime.catalogue import spec_for
 from wordlists.lexicon import lexicon
 from wordlists.selectors import banned_hidden_words
 
@@ -72,15 +73,16 @@ def _answer_key(answers: Mapping[str, Any]) -> str:
 
 
 def puzzles_make(day: date, *, words: WordSource = lexicon) -> list[Puzzle]:
-    """Every solo daily's puzzles of `day` that do not exist yet, each game's with its commitment, in one
+    """Every daily's puzzles of `day` that do not exist yet (a pair's daily too: its board is committed alike), each game's with its commitment, in one
     transaction per game. A game whose date is committed already gets nothing new for it (a variant added
     later would not be covered by the digest shown). Returns the puzzles made."""
     made = []
-    for slug, module in solo_dailies().items():
+    for slug, module in all_dailies().items():
         with transaction.atomic():
             if Commitment.objects.filter(game=slug, day=day).exists():
                 continue
             source = _makers_words(words)
+            tools = spec_for(slug).engine_kwargs()  # what the game's rules need beside the lists (a DAWG)
             entries = []
             for variant in module.variants():
                 seen = {
@@ -89,7 +91,7 @@ def puzzles_make(day: date, *, words: WordSource = lexicon) -> list[Puzzle]:
                 }
                 for attempt in range(ATTEMPTS):
                     seed = seed_for(slug, day, variant, attempt)
-                    data = module.make_puzzle(random.Random(seed), variant, words=source)
+                    data = module.make_puzzle(random.Random(seed), variant, words=source, **tools)
                     if data is not None and _answer_key(module.answers(data)) not in seen:
                         break
                 else:
@@ -153,7 +155,7 @@ def daily_act(
                 state = _state_or_start(puzzle, play, options or {})
                 if module.finished(puzzle.data, state):
                     raise DailyRefused("daily_over", _("You have finished this puzzle."))
-                state = module.apply(puzzle.data, state, action, words=words)
+                state = module.apply(puzzle.data, state, action, words=words, **spec_for(puzzle.game).engine_kwargs())
                 done = module.finished(puzzle.data, state)
                 result = module.result(puzzle.data, state) if done else None
                 if play is None:

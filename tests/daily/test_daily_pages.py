@@ -164,7 +164,7 @@ def test_the_streak_counts_the_next_day_by_the_player_s_own_date():
         done = act(ana, puzzle.data["word"], day=day.isoformat(), when=day.isoformat()).json()
         assert not done["archive"]
     assert done["stats"]["streak"] == 2
-    assert done["five_streak"] == 2  # Duelo is every solo daily so far
+    assert done["five_streak"] == 0  # the Daily Five's streak needs every game's daily done
     home = ana.get(f"/daily/today.json?today={second.isoformat()}").json()
     assert home["games"][0]["status"] == "finished" and home["games"][0]["streak"] == 2
 

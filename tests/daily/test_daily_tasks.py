@@ -10,7 +10,7 @@ from django.utils import timezone
 
 from daily import days
 from daily.models import Commitment, Puzzle
-from daily.registry import solo_dailies
+from daily.registry import all_dailies
 from daily.tasks import DAYS_AHEAD, MAKE_DAILY_PUZZLES, make_daily_puzzles
 
 pytestmark = pytest.mark.django_db
@@ -26,7 +26,7 @@ def test_the_next_days_are_made_ahead_each_committed_before_it_begins_and_once()
     made = make_daily_puzzles()
     first, last = days.earliest_open(now), days.latest_open(now) + timedelta(days=DAYS_AHEAD)
     dates = {first + timedelta(days=n) for n in range((last - first).days + 1)}
-    variants = sum(len(module.variants()) for module in solo_dailies().values())
+    variants = sum(len(module.variants()) for module in all_dailies().values())
     assert made == len(dates) * variants == Puzzle.objects.count()
     assert set(Puzzle.objects.values_list("day", flat=True)) == dates
     for record in Commitment.objects.filter(day__gt=days.latest_open(now)):
