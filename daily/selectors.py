@@ -83,7 +83,6 @@ def ghost(puzzle: Puzzle, play: Play, words) -> list[dict]:  # type: ignore[no-u
     """A finished play move by move: the game's view after each of its actions, replayed through the game's daily
     module from the player's options (the same rules give the same states)."""
     from daily.registry import daily_for
-
     from games.runtime.catalogue import spec_for
 
     module = daily_for(puzzle.game)

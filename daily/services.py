@@ -73,9 +73,10 @@ def _answer_key(answers: Mapping[str, Any]) -> str:
 
 
 def puzzles_make(day: date, *, words: WordSource = lexicon) -> list[Puzzle]:
-    """Every daily's puzzles of `day` that do not exist yet (a pair's daily too: its board is committed alike), each game's with its commitment, in one
-    transaction per game. A game whose date is committed already gets nothing new for it (a variant added
-    later would not be covered by the digest shown). Returns the puzzles made."""
+    """Every daily's puzzles of `day` that do not exist yet (a pair's daily too: its board is committed alike),
+    each game's with its commitment, in one transaction per game. A game whose date is committed already gets
+    nothing new for it (a variant added later would not be covered by the digest shown). Returns the puzzles
+    made."""
     made = []
     for slug, module in all_dailies().items():
         with transaction.atomic():
