@@ -18,6 +18,7 @@ from django.utils import timezone
 
 from accounts.models import Player
 from daily import commitment, days
+from daily.mining import mined_positions, mines_positions
 from daily.models import Commitment, Play, Puzzle
 from daily.registry import all_dailies, daily_for
 from games.kit.contract import gettext_noop as _
@@ -84,6 +85,8 @@ def puzzles_make(day: date, *, words: WordSource = lexicon) -> list[Puzzle]:
                 continue
             source = _makers_words(words)
             tools = spec_for(slug).engine_kwargs()  # what the game's rules need beside the lists (a DAWG)
+            if mines_positions(module):  # positions of real games (daily/mining.py)
+                tools["positions"] = mined_positions(slug)
             entries = []
             for variant in module.variants():
                 seen = {
