@@ -93,3 +93,14 @@ def ghost(puzzle: Puzzle, play: Play, words) -> list[dict]:  # type: ignore[no-u
         state = module.apply(puzzle.data, state, action, words=words, **tools)
         views.append(module.view(puzzle.data, state))
     return views
+
+
+def daily_summary(player: Player, today: date) -> dict:  # type: ignore[type-arg]
+    """What a player's page shows of their dailies: each game they played (its statistics and streaks) and the
+    Daily Five's streak; None-like (no games) when they never finished one."""
+    games = []
+    for slug in all_dailies():
+        stats = game_statistics(player, slug, today)
+        if stats.played:
+            games.append({"game": slug, "stats": stats})
+    return {"games": games, "five": five_streak(player, today)}

@@ -19,12 +19,15 @@ from typing import Any
 from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext, pgettext_lazy
 from django.views.decorators.http import require_GET
 
 from accounts.models import Player
 from accounts.nicknames import bot_name, nickname_key
+from daily import days
+from daily.selectors import daily_summary
 from games.runtime.catalogue import game_slugs, spec_for
 from games.runtime.player_statistics import player_statistics
 from games.runtime.statistics import shows_score, together
@@ -72,8 +75,18 @@ def player_page(request: HttpRequest, handle: str) -> HttpResponse:
         "page": page,
         "rows": _rows(page.object_list, subject, names),
         "rating_cards": _rating_cards(subject),
+        "daily": _daily(subject, names),
     }
     return render(request, "players/player_page.html", context)
+
+
+def _daily(subject: Player, names: dict[str, str]) -> dict[str, Any]:
+    """The player's daily puzzles: each game's statistics and streaks, and the Daily Five's (by the date in UTC: a
+    page read by anyone has no player's own date)."""
+    summary = daily_summary(subject, days.utc_day(timezone.now()))
+    for entry in summary["games"]:
+        entry["name"] = names.get(entry["game"], entry["game"])
+    return summary
 
 
 def _rating_cards(player: Player) -> list[dict[str, Any]]:

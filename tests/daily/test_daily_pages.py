@@ -211,3 +211,22 @@ def test_the_commitment_is_shown_before_and_its_document_after_the_day_and_it_ve
     today_record = Commitment.objects.get(game="duelo", day=current.day)
     assert today_record.salt not in page and current.data["word"] not in page
     assert days.is_over(old, datetime.now(UTC))
+
+
+def test_the_player_page_shows_the_daily_streaks_and_they_stay_when_the_guest_signs_up():
+    from django.contrib.auth import get_user_model
+
+    from accounts.models import Player
+    from accounts.services import player_upgrade_guest
+
+    puzzle = the_puzzle()
+    ana = guest("Ana")
+    act(ana, puzzle.data["word"])
+    player = Player.objects.get(nickname="Ana")
+    user = get_user_model().objects.create_user(username="ana", email="ana@example.com", password="a-long-pass-123")
+    player_upgrade_guest(player=player, user=user)
+    page = Client().get(player.get_absolute_url())
+    assert page.status_code == 200
+    section = page.content.decode().split('data-testid="player-daily"')[1].split("</section>")[0]
+    assert 'data-game="duelo"' in section and "<td>1</td><td>100%</td><td>1</td><td>1</td>" in section
+    assert puzzle.data["word"] not in section
