@@ -230,3 +230,17 @@ def test_the_player_page_shows_the_daily_streaks_and_they_stay_when_the_guest_si
     section = page.content.decode().split('data-testid="player-daily"')[1].split("</section>")[0]
     assert 'data-game="duelo"' in section and "<td>1</td><td>100%</td><td>1</td><td>1</td>" in section
     assert puzzle.data["word"] not in section
+
+
+@pytest.mark.parametrize("language", ["es", "en"])
+def test_every_game_s_rules_page_says_how_its_daily_works(language):
+    from django.urls import reverse
+
+    from daily.registry import all_dailies
+
+    client = Client()
+    client.cookies["django_language"] = language
+    for slug in all_dailies():
+        page = client.get(reverse("game_rules", args=[slug])).content.decode()
+        assert 'data-testid="rules-daily"' in page, slug
+        assert f'href="/daily/{slug}/"' in page, slug
