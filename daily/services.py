@@ -8,7 +8,6 @@ import hmac
 import json
 import random
 from collections.abc import Mapping
-from dataclasses import dataclass
 from datetime import date, datetime
 from typing import Any
 
@@ -80,35 +79,45 @@ def puzzles_make(day: date, *, words: WordSource = lexicon) -> list[Puzzle]:
     made."""
     made = []
     for slug, module in all_dailies().items():
-        with transaction.atomic():
-            if Commitment.objects.filter(game=slug, day=day).exists():
-                continue
-            source = _makers_words(words)
-            tools = spec_for(slug).engine_kwargs()  # what the game's rules need beside the lists (a DAWG)
-            if mines_positions(module):  # positions of real games (daily/mining.py)
-                tools["positions"] = mined_positions(slug)
-            entries = []
-            for variant in module.variants():
-                seen = {
-                    _answer_key(module.answers(data))
-                    for data in Puzzle.objects.filter(game=slug, variant=variant).values_list("data", flat=True)
-                }
-                for attempt in range(ATTEMPTS):
-                    seed = seed_for(slug, day, variant, attempt)
-                    data = module.make_puzzle(random.Random(seed), variant, words=source, **tools)
-                    if data is not None and _answer_key(module.answers(data)) not in seen:
-                        break
-                else:
-                    raise RuntimeError(f"no {slug} puzzle for {day} ({variant}) in {ATTEMPTS} candidates")
-                entries.append(Puzzle(game=slug, day=day, variant=variant, data=data, seed=seed))
-            salt = commitment.new_salt()
-            text = commitment.document(
-                slug, day, salt, [(entry.variant, entry.seed, module.answers(entry.data)) for entry in entries]
-            )
-            Puzzle.objects.bulk_create(entries)
-            Commitment.objects.create(game=slug, day=day, digest=commitment.digest(text), salt=salt)
-            made.extend(entries)
+        try:
+            made.extend(_make_game_day(slug, module, day, words))
+        except IntegrityError:
+            # Another process (a second beat, a page that found the date missing) made this game's date at the
+            # same moment: its transaction won, ours is rolled back whole, and the date has its one commitment.
+            continue
     return made
+
+
+@transaction.atomic
+def _make_game_day(slug: str, module: Any, day: date, words: WordSource) -> list[Puzzle]:
+    """One game's puzzles of `day` and their commitment, or nothing if the date is committed already."""
+    if Commitment.objects.filter(game=slug, day=day).exists():
+        return []
+    source = _makers_words(words)
+    tools = spec_for(slug).engine_kwargs()  # what the game's rules need beside the lists (a DAWG)
+    if mines_positions(module):  # positions of real games (daily/mining.py)
+        tools["positions"] = mined_positions(slug)
+    entries = []
+    for variant in module.variants():
+        seen = {
+            _answer_key(module.answers(data))
+            for data in Puzzle.objects.filter(game=slug, variant=variant).values_list("data", flat=True)
+        }
+        for attempt in range(ATTEMPTS):
+            seed = seed_for(slug, day, variant, attempt)
+            data = module.make_puzzle(random.Random(seed), variant, words=source, **tools)
+            if data is not None and _answer_key(module.answers(data)) not in seen:
+                break
+        else:
+            raise RuntimeError(f"no {slug} puzzle for {day} ({variant}) in {ATTEMPTS} candidates")
+        entries.append(Puzzle(game=slug, day=day, variant=variant, data=data, seed=seed))
+    salt = commitment.new_salt()
+    text = commitment.document(
+        slug, day, salt, [(entry.variant, entry.seed, module.answers(entry.data)) for entry in entries]
+    )
+    Puzzle.objects.bulk_create(entries)
+    Commitment.objects.create(game=slug, day=day, digest=commitment.digest(text), salt=salt)
+    return entries
 
 
 def commitment_document(game: str, day: date) -> str:
@@ -119,14 +128,6 @@ def commitment_document(game: str, day: date) -> str:
     return commitment.document(
         game, day, record.salt, [(puzzle.variant, puzzle.seed, module.answers(puzzle.data)) for puzzle in puzzles]
     )
-
-
-@dataclass(frozen=True)
-class Turn:
-    """What a player's action left: their play (None when nothing is started yet) and its puzzle."""
-
-    puzzle: Puzzle
-    play: Play | None
 
 
 def _state_or_start(puzzle: Puzzle, play: Play | None, options: Mapping[str, Any]) -> dict[str, Any]:
