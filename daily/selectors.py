@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 from collections import defaultdict
-from datetime import date
+from datetime import date, datetime
+from typing import Any
+
+from django.db.models import QuerySet
 
 from accounts.models import Player
 from daily import streaks
 from daily.models import Play, Puzzle
 from daily.registry import all_dailies
+from games.kit.words import WordSource
 
 
 def play_of(player: Player | None, puzzle: Puzzle) -> Play | None:
@@ -17,7 +21,7 @@ def play_of(player: Player | None, puzzle: Puzzle) -> Play | None:
     return Play.objects.filter(player=player, puzzle=puzzle).first()
 
 
-def _finished(player: Player):  # type: ignore[no-untyped-def]
+def _finished(player: Player) -> QuerySet[Play]:
     return Play.objects.filter(player=player, finished_at__isnull=False).select_related("puzzle")
 
 
@@ -57,18 +61,20 @@ def friends_of(player: Player) -> list[Player]:
     ]
 
 
-def _rank_key(play: Play) -> tuple:  # type: ignore[type-arg]
+def _rank_key(play: Play) -> tuple[bool, int, int, datetime | None]:
     result = play.result or {}
     return (not result.get("won"), -int(result.get("score", 0)), int(result.get("steps", 0)), play.finished_at)
 
 
-def day_board(player: Player, puzzle: Puzzle) -> list[dict]:  # type: ignore[type-arg]
+def day_board(player: Player, puzzle: Puzzle) -> list[dict[str, Any]]:
     """The day's board among the player's group: who finished this puzzle and how (best first), who is under way,
     who has not begun. Only plays on their date count (an archive play is no race)."""
     people = friends_of(player)
     plays = {play.player_id: play for play in Play.objects.filter(puzzle=puzzle, player__in=people, archive=False)}
     finished = sorted((play for play in plays.values() if play.finished_at), key=_rank_key)
-    rows = [{"player": play.player_id, "play": play, "rank": rank} for rank, play in enumerate(finished, start=1)]
+    rows: list[dict[str, Any]] = [
+        {"player": play.player_id, "play": play, "rank": rank} for rank, play in enumerate(finished, start=1)
+    ]
     for person in people:
         play = plays.get(person.pk)
         if play is None or not play.finished_at:
@@ -79,7 +85,7 @@ def day_board(player: Player, puzzle: Puzzle) -> list[dict]:  # type: ignore[typ
     return rows
 
 
-def ghost(puzzle: Puzzle, play: Play, words) -> list[dict]:  # type: ignore[no-untyped-def, type-arg]
+def ghost(puzzle: Puzzle, play: Play, words: WordSource) -> list[dict[str, Any]]:
     """A finished play move by move: the game's view after each of its actions, replayed through the game's daily
     module from the player's options (the same rules give the same states)."""
     from daily.registry import daily_for
@@ -95,7 +101,7 @@ def ghost(puzzle: Puzzle, play: Play, words) -> list[dict]:  # type: ignore[no-u
     return views
 
 
-def daily_summary(player: Player, today: date) -> dict:  # type: ignore[type-arg]
+def daily_summary(player: Player, today: date) -> dict[str, Any]:
     """What a player's page shows of their dailies: each game they played (its statistics and streaks) and the
     Daily Five's streak; None-like (no games) when they never finished one."""
     games = []
