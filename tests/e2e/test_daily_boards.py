@@ -57,6 +57,33 @@ def watch(page, words: list[str]) -> list[str]:
     return leaks
 
 
+def beto_in_ana_s_group_plays_them(day, word: str) -> None:
+    """Ana's friend: gives up both one-move dailies and finds the duel's word at once (his ghosts, once she is done)."""
+    from accounts.models import Player
+    from accounts.services import player_create_guest
+    from daily.services import daily_act
+    from lobby import parties
+
+    ana = Player.objects.get(nickname="Ana")
+    beto = player_create_guest(nickname="Beto")
+    parties.party_join(party=parties.party_create(player=ana, language="es"), player=beto)
+    for game, variant, action in [
+        ("wordgrid", "", {"type": "give_up"}),
+        ("cruzadas", "tr", {"type": "give_up"}),
+        ("torneo", "es", {"type": "guess", "word": word}),
+    ]:
+        puzzle = Puzzle.objects.get(game=game, day=day, variant=variant)
+        daily_act(player=beto, puzzle=puzzle, action=action, today=day)
+
+
+def watch_beto(page) -> None:
+    """Beto's row on the day's board, and his play replayed (his ghost)."""
+    friend = page.get_by_test_id("daily-friend").filter(has_text="Beto")
+    expect(friend).to_have_count(1, timeout=15_000)
+    friend.get_by_test_id("daily-watch").click()
+    expect(page.get_by_test_id("daily-ghost-grid")).to_be_visible()
+
+
 def fits_a_phone(page, what: str) -> None:
     """Nothing wider than the screen, and every visible button at least 32 px each way."""
     width = page.evaluate("document.documentElement.scrollWidth")
@@ -144,6 +171,7 @@ def test_a_guest_plays_the_one_move_dailies_and_the_duel_on_a_phone_then_a_deskt
     page.locator("section.panel input[name=nickname]").fill("Ana")
     page.locator("section.panel button[type=submit]").click()
     expect(page.get_by_test_id("daily-task")).to_be_visible(timeout=15_000)
+    in_thread(lambda: beto_in_ana_s_group_plays_them(first, puzzles["torneo"]["word"]))
 
     # Wordgrid: a word not in the dictionary is refused on the grid and spends nothing; then the best word.
     grid = puzzles["wordgrid"]
@@ -171,6 +199,7 @@ def test_a_guest_plays_the_one_move_dailies_and_the_duel_on_a_phone_then_a_deskt
         other = grid["best_moves"][1]
         page.get_by_test_id("daily-best").nth(1).click()
         expect(page.locator(".wg-cell.last-path")).to_have_count(len(other["path"]))
+    watch_beto(page)
     fits_a_phone(page, "Wordgrid's reveal")
     screenshot(page, "daily-wordgrid-finished-360x740")
 
@@ -188,6 +217,7 @@ def test_a_guest_plays_the_one_move_dailies_and_the_duel_on_a_phone_then_a_deskt
     expect(page.locator(".cz-cell.last")).to_have_count(len(top["tiles"]))
     text = share_it(page, first, "cruzadas")
     assert "100 %" in text and top["word"] not in text.lower()
+    watch_beto(page)
     fits_a_phone(page, "Letras Cruzadas's reveal")
     screenshot(page, "daily-cruzadas-finished-360x740")
 
@@ -199,6 +229,12 @@ def test_a_guest_plays_the_one_move_dailies_and_the_duel_on_a_phone_then_a_deskt
     open_daily(page, site, "torneo")
     expect(page.locator(".torneo-grid .row")).to_have_count(12)
     fits_a_phone(page, "Torneo's board")
+    page.keyboard.type("q" * duel["length"])  # not a word: refused on the board, no row spent
+    page.keyboard.press("Enter")
+    expect(page.locator(".torneo-message")).not_to_be_empty(timeout=15_000)
+    expect(page.locator(".torneo-grid .row.done")).to_have_count(0)
+    for _ in range(duel["length"]):
+        page.keyboard.press("Backspace")
     guess(page, miss)
     expect(page.locator(".torneo-grid .row.done.theirs")).to_have_count(1, timeout=15_000)
     assert leaks == [], leaks
@@ -209,6 +245,8 @@ def test_a_guest_plays_the_one_move_dailies_and_the_duel_on_a_phone_then_a_deskt
     expect(page.get_by_test_id("my-word")).to_have_text(duel["shown"].upper())
     text = share_it(page, first, "torneo")
     assert word not in text.lower() and "\U0001f916" in text
+    watch_beto(page)
+    page.wait_for_timeout(1000)  # the last row's tiles have flipped
     fits_a_phone(page, "Torneo's end")
     screenshot(page, "daily-torneo-finished-360x740")
     session = context.storage_state()

@@ -87,7 +87,7 @@ export function torneoBoard({ element, send }) {
 /** One step of a friend's duel, for their ghost: the board's rows so far, each marked with who played it. */
 export function torneoGhost(view) {
   const rows = view.rows.map((row) => h("div", { class: `row ${row.seat === view.you ? "mine" : "theirs"}` }, [
-    h("span", { class: "row-who", text: row.seat === view.you ? "🧑" : "🤖" }),
+    h("span", { class: "row-who", text: row.seat === view.you ? t("You") : t("Hard bot") }),
     ...row.letters.map((letter, i) => tile(view.language, letter, row.marks[i])),
   ]));
   const grid = h("div", { class: "wordle-grid daily-grid daily-ghost-grid daily-duel-ghost", "data-testid": "daily-ghost-grid" }, rows);
