@@ -5,11 +5,14 @@
 import { h, nt, t } from "../games/kit.js";
 import { localToday } from "./days.js";
 import { dailyShareBox } from "./share.js";
+import { cruzadasBoard, cruzadasGhost } from "./cruzadas.js";
 import { dueloBoard, dueloGhost } from "./duelo.js";
+import { torneoBoard, torneoGhost } from "./torneo.js";
+import { wordgridBoard, wordgridGhost } from "./wordgrid.js";
 
 // Each game's board, and how one step of a friend's play is drawn (its ghost).
-const BOARDS = { duelo: dueloBoard };
-const GHOSTS = { duelo: dueloGhost };
+const BOARDS = { duelo: dueloBoard, wordgrid: wordgridBoard, cruzadas: cruzadasBoard, torneo: torneoBoard };
+const GHOSTS = { duelo: dueloGhost, wordgrid: wordgridGhost, cruzadas: cruzadasGhost, torneo: torneoGhost };
 const GHOST_STEP_MS = 700;
 
 const root = document.querySelector("[data-testid=daily-game]");
