@@ -73,3 +73,25 @@ class Play(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player_id} {self.puzzle_id}"
+
+
+class PairWaiting(models.Model):
+    """A player who asked to play a pair's daily (Claves a Dúo's) with anyone: waiting for a partner while `room` is
+    empty, then the room where the two were seated together (daily.pairs, the only writer). `seen_at` is the
+    waiting page's last call: a page gone quiet is nobody to pair with."""
+
+    puzzle = models.ForeignKey(Puzzle, on_delete=models.CASCADE, related_name="waiting", verbose_name=_("puzzle"))
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="daily_waits", verbose_name=_("player"))
+    room = models.ForeignKey(
+        "games.Room", null=True, blank=True, on_delete=models.SET_NULL, related_name="+", verbose_name=_("room")
+    )
+    created_at = models.DateTimeField(_("since"), auto_now_add=True)
+    seen_at = models.DateTimeField(_("last seen"))
+
+    class Meta:
+        verbose_name = _("player waiting for a partner")
+        verbose_name_plural = _("players waiting for a partner")
+        constraints = [models.UniqueConstraint(fields=["puzzle", "player"], name="one_wait_a_puzzle")]
+
+    def __str__(self) -> str:
+        return f"{self.player_id} {self.puzzle_id}"

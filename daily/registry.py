@@ -24,3 +24,8 @@ def solo_dailies() -> dict[str, Any]:
     """The dailies played alone on the daily page (they define `start`); a pair's daily (Claves a Dúo) is played
     in a room and defines `room_settings` instead."""
     return {slug: module for slug, module in all_dailies().items() if hasattr(module, "start")}
+
+
+def pair_dailies() -> dict[str, Any]:
+    """The dailies played by a pair in a room (daily/pairs.py): they define `room_settings`."""
+    return {slug: module for slug, module in all_dailies().items() if hasattr(module, "room_settings")}

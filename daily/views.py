@@ -22,7 +22,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from daily import days, picture, services
 from daily.models import Commitment, Play, Puzzle
-from daily.registry import daily_for, solo_dailies
+from daily.registry import all_dailies, daily_for, pair_dailies, solo_dailies
 from daily.selectors import day_board, five_streak, game_statistics, ghost, play_of, results_by_day
 from games.kit.daily import DailyRefused
 from games.runtime.catalogue import spec_for
@@ -122,7 +122,7 @@ def _payload(request, puzzle: Puzzle, play: Play | None, today: date) -> dict[st
 
 @require_GET
 def daily_home(request):  # type: ignore[no-untyped-def]
-    games = [{"slug": slug, "spec": spec_for(slug)} for slug in solo_dailies()]
+    games = [{"slug": slug, "spec": spec_for(slug), "pair": slug in pair_dailies()} for slug in all_dailies()]
     return render(request, "daily/home.html", {"games": games})
 
 
@@ -144,6 +144,7 @@ def daily_today(request):  # type: ignore[no-untyped-def]
         if player is not None:
             entry["streak"] = game_statistics(player, slug, today).streak.current
         entries.append(entry)
+    entries.extend(_pair_entry(slug, today, player) for slug in pair_dailies())
     return JsonResponse(
         {
             "today": today.isoformat(),
@@ -153,8 +154,29 @@ def daily_today(request):  # type: ignore[no-untyped-def]
     )
 
 
+def _pair_entry(slug: str, today: date, player) -> dict[str, Any]:  # type: ignore[no-untyped-def]
+    """A pair's daily on the hub: new, playing (the player has a room of it open) or finished with the pair's
+    score."""
+    from daily import pairs
+
+    puzzle = _puzzle(slug, today, "")
+    play = play_of(player, puzzle)
+    entry: dict[str, Any] = {"game": slug, "variant": "", "status": "new"}
+    if play is not None and play.finished_at:
+        entry.update(status="finished", score=daily_for(slug).pair_score(play.result or {}))
+    elif player is not None and pairs.open_pair_room(player, puzzle) is not None:
+        entry["status"] = "playing"
+    if player is not None:
+        entry["streak"] = game_statistics(player, slug, today).streak.current
+    return entry
+
+
 @require_GET
 def daily_game(request, game: str):  # type: ignore[no-untyped-def]
+    if game in pair_dailies():
+        from daily.pair_views import pair_page  # which imports this module's helpers
+
+        return pair_page(request, game)
     module = _game_or_404(game)
     day = days.parse(request.GET.get("day"))
     if request.GET.get("day") and day is None:

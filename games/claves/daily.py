@@ -114,3 +114,10 @@ def pair_result(final_state: engine.State | Mapping[str, Any]) -> dict[str, Any]
         "best": state.turns - FEWEST_TURNS_TO_WIN,
         "steps": state.turns - state.turns_left,
     }
+
+
+def pair_score(result: Mapping[str, Any]) -> str:
+    """A pair's result (pair_result's) in a few characters, spoiler-free, as Wordle's "4/6": the turns used of the
+    day's turns ("2/9"), "X/9" when the pair did not find every key."""
+    turns = int(result["best"]) + FEWEST_TURNS_TO_WIN
+    return f"{result['steps']}/{turns}" if result.get("won") else f"X/{turns}"

@@ -23,7 +23,7 @@ from games.kit.contract import Action, gettext_noop
 from games.kit.outcome import Outcome
 from games.kit.rerun import ACT, CLOCK, STOP, Input
 from games.models import Match, MatchEvent, MatchResult, Room
-from games.runtime import archive, broadcast, match_rows, rated, scheduling
+from games.runtime import archive, broadcast, match_rows, rated, scheduling, signals
 from games.runtime.archive import round_games
 from games.runtime.errors import MalformedAction, room_error
 from games.runtime.registry import Game, game_for
@@ -130,7 +130,9 @@ def match_start(
         seats = list(room.seats.select_related("player").order_by("index"))
         if any(seat.is_empty for seat in seats):
             raise room_error("seats_not_filled")
-        settings = {**room.settings, **(settings_override or {})}
+        # What the apps above add (a daily room: the day's board and maps) wins over the caller's: it is the site's.
+        seated = [seat.player for seat in seats if seat.player is not None]
+        settings = {**room.settings, **(settings_override or {}), **signals.starting_settings(room, seated)}
         number = (room.matches.order_by("-number").values_list("number", flat=True).first() or 0) + 1
         lineup = rated.lineup_for(room, seats)
         grace = game.spec.join_grace_seconds
@@ -509,6 +511,9 @@ def _save(
         room = Room.objects.select_for_update().get(pk=match.room_id)
         room_status_set(room, Room.WAITING)  # the host may play again in the same room
     match_rows.save(match, SAVED_FIELDS)
+    if result is not None:
+        # In the match's transaction: a daily's result is recorded exactly when the match's end is.
+        signals.match_finished.send(sender=Match, match=match, state=state, outcome=result)
     ended = (
         [event["round"] for event in events if event.get("type") == "round_ended"]
         if match.game in round_games()

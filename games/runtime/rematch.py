@@ -13,7 +13,7 @@ the other player begins.
 
 Every refusal has a stable code and changes nothing: someone not seated at that match, a match not over or not
 the room's last, the same answer twice, someone who left the table, a declined offer, a game the lobby starts
-(the tournament: its rounds are its rematches).
+(the tournament: its rounds are its rematches), a daily's room (rooms.DAILY: its pair has played the day's board).
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ from games.kit.errors import Refusal
 from games.models import Match, MatchEvent, Room, Seat
 from games.runtime.catalogue import spec_for
 from games.runtime.errors import room_error
-from games.runtime.rooms import room_rematch_note, room_seats_turn
+from games.runtime.rooms import DAILY, room_rematch_note, room_seats_turn
 from wallet.services import WalletError
 
 ASK, ACCEPT, DECLINE = "ask", "accept", "decline"
@@ -47,6 +47,7 @@ MESSAGES = {
     "rematch_declined": _("The rematch was declined."),
     "rematch_cannot_pay": _("The rematch cannot start: %(reason)s"),
     "rematch_bad_answer": _("A rematch answer is ask, accept or decline."),
+    "rematch_daily": _("The day's board is played once: come back tomorrow for a new one."),
 }
 
 
@@ -149,6 +150,8 @@ def _refusal(room: Room, match: Match, seats: list[Seat]) -> Refusal | None:
         return rematch_error("rematch_not_offered")
     if match.status != Match.FINISHED:
         return rematch_error("rematch_not_over")
+    if room.settings.get(DAILY):
+        return rematch_error("rematch_daily")  # a daily's room: the pair knows its board and maps now
     latest = room.matches.order_by("-number").values_list("pk", flat=True).first()
     if latest != match.pk or room.status == Room.PLAYING:
         return rematch_error("rematch_stale")

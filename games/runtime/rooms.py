@@ -24,6 +24,10 @@ CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I: codes are rea
 # (games/lookups.py). Rooms and groups made before (6 characters) keep their codes; Claves' 5 are its rules'.
 CODE_LENGTH = 10
 CODE_MAX_LENGTH = 12  # Room.code and Party.code hold this many
+# Room.settings' mark of a daily's room (a pair's daily, played in a room: daily/pairs.py): the puzzle's date. Set by
+# the site, never by a form; it survives the host's changes of options, and such a room has no rematch
+# (games.runtime.rematch): the pair knows the board now.
+DAILY = "daily"
 
 
 def new_code(length: int = CODE_LENGTH) -> str:
@@ -60,18 +64,23 @@ def room_create(
     launch_at: datetime | None = None,
     host_seated: bool = True,
     rated: bool = False,
+    daily: str = "",
 ) -> Room:
     """A room with the host in seat 0; the other seats are free, or bots of `bot_level`.
 
     `rated`: the lobby's rated matchmaking made it (settings["rated"], games.runtime.rated); never from a form.
 
     `host_seated=False` (the selfplay command) leaves seat 0 free too: a table of bots only.
+
+    `daily`: the date of the daily puzzle the room plays (DAILY); the site's mark, never from a form.
     """
     spec = spec_for(game)
     count = spec.check_seats(seats, host_is_guest=host.is_guest)
     clean = spec.clean_settings(settings, interface_language)
     if rated:
         clean = {**clean, "rated": True}
+    if daily:
+        clean = {**clean, DAILY: daily}
     if bot_level:
         spec.check_bot_level(bot_level)
     for _attempt in range(10):
@@ -261,7 +270,7 @@ def room_settings_update(
             Seat.objects.filter(pk__in=[seat.pk for seat in dropped]).delete()
         else:
             Seat.objects.bulk_create([Seat(room=room, index=i) for i in range(len(current), count)])
-        room.settings = clean
+        room.settings = {**clean, DAILY: room.settings[DAILY]} if DAILY in room.settings else clean
         _changed(room)
         return room
 

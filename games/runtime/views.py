@@ -19,6 +19,7 @@ from games.runtime import presence, rated
 from games.runtime.catalogue import GameSpec, spec_for
 from games.runtime.registry import Game, game_for
 from games.runtime.rematch import rematch_view
+from games.runtime.rooms import DAILY
 from wallet.conf import payout_for
 
 # Bots get a name (BOT_NAMES, which no player may take: accounts/nicknames.py), so that a table of rivals reads
@@ -101,6 +102,10 @@ def _new_game(room: Room, spec: GameSpec, latest: Match | None) -> dict[str, Any
     quick match again (a POST to `url` with its word language and mode); a game the lobby starts (the tournament)
     and a game played for credits go back to their way in (`url`, a link); any other room is the host's own, where
     the host starts again (`room`: the room's panel)."""
+    if room.settings.get(DAILY):
+        # A daily's room plays its board once: the way on is the daily's page (the result, the day's other pairs).
+        url = f"{reverse('daily_game', args=[room.game])}?day={room.settings[DAILY]}"
+        return {"way": "link", "url": url, "daily": True}
     if room.is_public:
         return {
             "way": "quick",

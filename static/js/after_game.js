@@ -52,6 +52,7 @@ export function afterGame(element, { send }) {
         return { note: t("%(names)s left the table: there is no rematch.", { names: refused.names }) };
       }
       if (refused.code === "rematch_table_changed") return { note: t("The table changed: start a new game from the room.") };
+      if (refused.code === "rematch_daily") return { note: t("The day's board is played once: come back tomorrow for a new one.") };
       return {};
     }
     if (r.declined !== null && r.declined !== undefined) {
@@ -78,7 +79,8 @@ export function afterGame(element, { send }) {
 
   function newGame(way) {
     if (!way) return null;
-    const label = t("New game");
+    // A daily's room plays its board once: the way on is the daily's page (the result, the day's other pairs).
+    const label = way.daily ? t("The day's pairs") : t("New game");
     if (way.way === "quick") {
       const token = document.querySelector("[name=csrfmiddlewaretoken]");
       return h("form", { method: "post", action: way.url, class: "after-new" }, [
