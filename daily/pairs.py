@@ -210,10 +210,9 @@ def on_match_starting(sender: Any, *, room: Room, people: list[Player], **kwargs
     return dict(daily_for(puzzle.game).match_settings(puzzle.data))
 
 
-def on_match_finished(sender: Any, *, match: Match, state: Any, **kwargs: Any) -> None:
+def on_match_finished(sender: Any, *, match: Match, room: Room, state: Any, **kwargs: Any) -> None:
     """A daily's room's match ended: each partner's daily Play of its puzzle, with the pair's result. In the match's
     transaction. A match that ends on the date (somewhere on Earth it still is) counts for the streaks."""
-    room = Room.objects.get(pk=match.room_id)
     puzzle = _puzzle_of(room)
     if puzzle is None:
         return

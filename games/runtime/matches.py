@@ -513,7 +513,7 @@ def _save(
     match_rows.save(match, SAVED_FIELDS)
     if result is not None:
         # In the match's transaction: a daily's result is recorded exactly when the match's end is.
-        signals.match_finished.send(sender=Match, match=match, state=state, outcome=result)
+        signals.match_finished.send(sender=Match, match=match, room=room, state=state, outcome=result)
     ended = (
         [event["round"] for event in events if event.get("type") == "round_ended"]
         if match.game in round_games()

@@ -6,8 +6,9 @@ locked: what it writes commits or rolls back with the match.
   are the Players seated. A receiver returns settings to add to the match's (a daily room's board and maps, which
   are never the room's settings: every viewer of the room gets those), or None; or raises a Refusal, which refuses
   the start and changes nothing (someone has played that daily already).
-- `match_finished(match, state, outcome)`: a match has just ended (its outcome saved; the engine's final `state`). A
-  match called off before its game began (an ARRIVING match's abort) has no state and sends nothing.
+- `match_finished(match, room, state, outcome)`: a match has just ended (its outcome saved, its room locked and
+  waiting again; the engine's final `state`). A match called off before its game began (an ARRIVING match's abort)
+  has no state and sends nothing.
 """
 
 from __future__ import annotations

@@ -330,3 +330,21 @@ def test_two_players_asking_at_once_are_seated_together_never_both_left_waiting(
         room = next(result for result in results if isinstance(result, Room))
         assert set(room.seats.values_list("player_id", flat=True)) == {first.pk, second.pk}
         assert Room.objects.count() == attempt + 1 and room.matches.get().status == Match.PLAYING
+
+
+@pytest.mark.django_db
+def test_the_day_s_five_lists_the_pair_s_daily_new_then_under_way_then_done_with_its_turns():
+    make_puzzle()
+    ana_client, ana = guest("Ana")
+    beto_client, _beto = guest("Beto")
+    assert 'data-testid="daily-card-claves"' in ana_client.get("/daily/").content.decode()
+
+    def claves_entry() -> dict:
+        entries = ana_client.get(f"/daily/today.json?today={today().isoformat()}").json()["games"]
+        return next(entry for entry in entries if entry["game"] == "claves")
+
+    assert claves_entry()["status"] == "new"
+    room = friend_room(ana_client, beto_client)
+    assert claves_entry()["status"] == "playing"
+    play_to_the_end(start(room, ana_client), seats_of(room.matches.get()))
+    assert claves_entry() == {"game": "claves", "variant": "", "status": "finished", "score": "2/9", "streak": 1}
