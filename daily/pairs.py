@@ -29,7 +29,7 @@ from games.kit.errors import Refusal
 from games.models import Match, Room, RoomVisitor, Seat
 from games.runtime.catalogue import spec_for
 from games.runtime.matches import match_start
-from games.runtime.rooms import DAILY, room_create, room_join
+from games.runtime.rooms import DAILY, room_create, room_join, room_privacy_set
 
 # The waiting page asks again every few seconds (static/js/daily/pair.js): a place not asked for this long is a
 # page gone away, and nobody is paired with it.
@@ -80,7 +80,7 @@ def _check_out(puzzle: Puzzle, today: date, now: datetime) -> Any:
 
 def _new_room(host: Player, puzzle: Puzzle, module: Any, interface_language: str) -> Room:
     spec = spec_for(puzzle.game)
-    return room_create(
+    room = room_create(
         game=puzzle.game,
         host=host,
         settings=module.room_settings(puzzle.data),
@@ -88,6 +88,8 @@ def _new_room(host: Player, puzzle: Puzzle, module: Any, interface_language: str
         interface_language=interface_language,
         daily=_day_of(puzzle),
     )
+    # Not on the lobby's "Live now": whoever watches the day's board played may no longer play it (why_not).
+    return room_privacy_set(room=room, by=host, private=True)
 
 
 def open_pair_room(player: Player, puzzle: Puzzle) -> Room | None:

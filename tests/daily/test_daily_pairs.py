@@ -120,6 +120,7 @@ def test_a_friend_by_the_link_plays_the_day_s_board_and_both_get_the_day_s_play(
     assert 'data-testid="daily-pair-friend"' in page(ana_client)
     room = friend_room(ana_client, beto_client)
     assert room.settings == {**daily.room_settings(puzzle.data), "daily": today().isoformat()}
+    assert room.is_private  # not among the lobby's live games: a watcher could no longer play the day's board
     assert 'data-testid="daily-pair-go"' in page(ana_client)  # back to the open room, not a second one
     match = start(room, ana_client)
     state = engine.from_json(match.state)
@@ -348,3 +349,17 @@ def test_the_day_s_five_lists_the_pair_s_daily_new_then_under_way_then_done_with
     assert claves_entry()["status"] == "playing"
     play_to_the_end(start(room, ana_client), seats_of(room.matches.get()))
     assert claves_entry() == {"game": "claves", "variant": "", "status": "finished", "score": "2/9", "streak": 1}
+
+
+@pytest.mark.parametrize(
+    ("result", "shown"),
+    [
+        ({"won": True, "score": 7, "best": 7, "steps": 2}, "2/9"),
+        ({"won": True, "score": 0, "best": 7, "steps": 9}, "9/9"),
+        ({"won": False, "score": 0, "best": 7, "steps": 4}, "X/9"),
+        ({"won": True, "score": 3, "best": 9, "steps": 8}, "8/11"),
+        ({"won": False, "score": 0, "best": 9, "steps": 11}, "X/11"),
+    ],
+)
+def test_a_pair_s_score_is_the_turns_used_of_the_day_s_turns_and_x_when_lost(result, shown):
+    assert daily.pair_score(result) == shown
