@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from accounts.models import Player
-from daily import days, pairs
+from daily import pairs
 from daily import views as solo  # the player's date, the day's puzzle, the player: as the solo pages read them
 from daily.models import Commitment, Puzzle
 from daily.registry import daily_for, pair_dailies
@@ -26,6 +26,7 @@ from games.models import Match
 from games.pages import page_language
 from games.runtime.catalogue import spec_for
 from games.runtime.errors import error_text
+from toolkit import days
 
 
 def _pair_puzzle(game: str, day_text: str) -> Puzzle:

@@ -21,7 +21,6 @@ from django.db import transaction
 from django.utils import timezone
 
 from accounts.models import Player
-from daily import days
 from daily.models import PairWaiting, Play, Puzzle
 from daily.registry import daily_for, pair_dailies
 from games.kit.contract import gettext_noop as _
@@ -30,6 +29,7 @@ from games.models import Match, Room, RoomVisitor, Seat
 from games.runtime.catalogue import spec_for
 from games.runtime.matches import match_start
 from games.runtime.rooms import DAILY, room_create, room_join, room_privacy_set
+from toolkit import days
 
 # The waiting page asks again every few seconds (static/js/daily/pair.js): a place not asked for this long is a
 # page gone away, and nobody is paired with it.

@@ -16,7 +16,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from accounts.models import Player
-from daily import commitment, days
+from daily import commitment
 from daily.mining import mined_positions, mines_positions
 from daily.models import Commitment, Play, Puzzle
 from daily.registry import all_dailies, daily_for
@@ -24,6 +24,7 @@ from games.kit.contract import gettext_noop as _
 from games.kit.daily import DailyRefused
 from games.kit.words import WordList, WordSource
 from games.runtime.catalogue import spec_for
+from toolkit import days
 from wordlists.lexicon import lexicon
 from wordlists.selectors import banned_hidden_words
 

@@ -10,7 +10,8 @@ from datetime import timedelta
 from celery import shared_task
 from django.utils import timezone
 
-from daily import days, services
+from daily import services
+from toolkit import days
 
 log = logging.getLogger(__name__)
 

@@ -20,13 +20,14 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
-from daily import days, picture, services
+from daily import picture, services
 from daily.models import Commitment, Play, Puzzle
 from daily.registry import all_dailies, daily_for, pair_dailies, solo_dailies
 from daily.selectors import day_board, five_streak, game_statistics, ghost, play_of, results_by_day
 from games.kit.daily import DailyRefused
 from games.runtime.catalogue import spec_for
 from games.runtime.errors import error_text
+from toolkit import days
 from wordlists.lexicon import lexicon
 
 MAX_BODY = 4096

@@ -17,6 +17,7 @@ from typing import Any
 from django.http import Http404, JsonResponse
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.gzip import gzip_page
 from django.views.decorators.http import require_GET
@@ -28,6 +29,7 @@ from games.models import Match, MatchArchive
 from games.runtime.archive import analysed_games, archive_build, round_analysis_kept, round_analysis_send, round_ended
 from games.runtime.catalogue import spec_for
 from games.runtime.registry import game_for
+from games.runtime.rooms import daily_kept_secret
 from games.runtime.share import share_text
 from games.selectors import room_is_listed
 from wordlists.alphabets import LANGUAGE_NAMES
@@ -37,6 +39,8 @@ def _match(match_id: int) -> Match:
     match = Match.objects.select_related("room").filter(pk=match_id).first()
     if match is None:
         raise Http404(_("There is no such game."))
+    if daily_kept_secret(match.room, timezone.now()):
+        raise Http404(_("This game was a daily puzzle: its replay opens once its day is over everywhere."))
     return match
 
 

@@ -26,13 +26,13 @@ from django.views.decorators.http import require_GET
 
 from accounts.models import Player
 from accounts.nicknames import bot_name, nickname_key
-from daily import days
 from daily.selectors import daily_summary
 from games.runtime.catalogue import game_slugs, spec_for
 from games.runtime.player_statistics import player_statistics
 from games.runtime.statistics import shows_score, together
 from ratings.chart import rating_chart
 from ratings.selectors import history_of, player_standings
+from toolkit import days
 
 GAMES_PER_PAGE = 20
 HANDLE = re.compile(r"^(?P<nickname>.+)-(?P<tag>\d{4})$")

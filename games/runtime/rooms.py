@@ -18,6 +18,7 @@ from games.models import Room, RoomVisitor, Seat
 from games.runtime import broadcast
 from games.runtime.catalogue import spec_for
 from games.runtime.errors import room_error
+from toolkit import days
 
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I: codes are read aloud and typed
 # 32**10 codes (50 bits): scanning for open rooms and groups is hopeless at the look-ups' rate limit
@@ -28,6 +29,13 @@ CODE_MAX_LENGTH = 12  # Room.code and Party.code hold this many
 # the site, never by a form; it survives the host's changes of options, and such a room has no rematch
 # (games.runtime.rematch): the pair knows the board now.
 DAILY = "daily"
+
+
+def daily_kept_secret(room: Room, now: datetime) -> bool:
+    """A daily's room whose date is not over everywhere yet: its matches' replays (both maps, the board) are the
+    day's answers, which nobody may see before the day has ended on Earth (toolkit.days)."""
+    day = days.parse((room.settings or {}).get(DAILY))
+    return day is not None and not days.is_over(day, now)
 
 
 def new_code(length: int = CODE_LENGTH) -> str:

@@ -19,7 +19,7 @@ from games.runtime import presence, rated
 from games.runtime.catalogue import GameSpec, spec_for
 from games.runtime.registry import Game, game_for
 from games.runtime.rematch import rematch_view
-from games.runtime.rooms import DAILY
+from games.runtime.rooms import DAILY, daily_kept_secret
 from wallet.conf import payout_for
 
 # Bots get a name (BOT_NAMES, which no player may take: accounts/nicknames.py), so that a table of rivals reads
@@ -244,8 +244,14 @@ def viewers_room_id(code: str, player: Player) -> int | None:
     button). Anyone else is told "no room", as for a code that does not exist: the socket is no way round the
     look-up limit of the pages (games/lookups.py)."""
     open_rooms = Room.objects.filter(code=code).exclude(status=Room.CLOSED)
-    theirs = open_rooms.filter(Q(seats__player_id=player.pk) | Q(visitors__player_id=player.pk))
-    return theirs.values_list("pk", flat=True).first()
+    theirs = open_rooms.filter(Q(seats__player_id=player.pk) | Q(visitors__player_id=player.pk)).first()
+    if theirs is None:
+        return None
+    if daily_kept_secret(theirs, timezone.now()) and not theirs.seats.filter(player_id=player.pk).exists():
+        # A daily's table is watched by nobody before its day is over: a finished match shows both maps, the
+        # day's answers (games.runtime.rooms.daily_kept_secret).
+        return None
+    return theirs.pk
 
 
 def _awaits(match: Match, viewer: Player) -> bool:

@@ -8,8 +8,9 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 from django.utils import timezone
 
-from daily import days, services
+from daily import services
 from daily.models import Commitment, Puzzle
+from toolkit import days
 
 pytestmark = pytest.mark.django_db
 PASSWORD = "a-long-operator-password-123"

@@ -10,9 +10,10 @@ import pytest
 from django.db import connection
 from django.utils import timezone
 
-from daily import days, services
+from daily import services
 from daily.models import Commitment, Play, Puzzle
 from daily.registry import all_dailies
+from toolkit import days
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

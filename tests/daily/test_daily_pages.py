@@ -10,9 +10,10 @@ import pytest
 from django.test import Client
 from django.utils import timezone
 
-from daily import commitment, days, services
+from daily import commitment, services
 from daily.models import Commitment, Play, Puzzle
 from games.duelo import engine
+from toolkit import days
 from wordlists.lexicon import lexicon
 
 pytestmark = pytest.mark.django_db

@@ -16,7 +16,7 @@ from django.test import Client
 from django.utils import timezone
 
 from accounts.models import Player
-from daily import days, pairs
+from daily import pairs
 from daily.models import Commitment, PairWaiting, Play, Puzzle
 from daily.selectors import five_streak, game_statistics
 from games.claves import daily, engine
@@ -24,6 +24,7 @@ from games.kit.errors import GameError, IllegalMove
 from games.models import Match, Room
 from games.runtime import matches, rematch, scheduling
 from games.runtime.views import match_snapshot, room_snapshot
+from toolkit import days
 from wordlists.lexicon import lexicon
 
 CLUES = ("zumbido", "galaxia", "trueno", "volcán", "brújula", "pirata")
@@ -163,7 +164,7 @@ def test_who_has_played_the_day_s_board_gets_no_second_room_no_rematch_and_no_se
     response = ana_client.post(
         f"/daily/claves/{today().isoformat()}/pair/room/?today={today().isoformat()}", follow=True
     )
-    assert "You have played this day&#x27;s board already" in response.content.decode()
+    assert "Ya has jugado el tablero del día" in response.content.decode()  # the site's language: Spanish
     with pytest.raises(GameError) as refused:
         pairs.daily_pair_room(player=ana, puzzle=puzzle, today=today(), interface_language="es")
     assert refused.value.code == "daily_played"
@@ -202,7 +203,7 @@ def test_a_friend_who_has_played_it_cannot_take_the_second_seat_s_start_and_a_wa
     with pytest.raises(GameError) as refused:
         pairs.daily_pair_room(player=carla, puzzle=Puzzle.objects.get(), today=today(), interface_language="es")
     assert refused.value.code == "daily_seen"
-    assert "it is no puzzle for you any more" in page(carla_client)
+    assert "para ti ya no es un reto" in page(carla_client)
 
 
 @pytest.mark.django_db
@@ -363,3 +364,24 @@ def test_the_day_s_five_lists_the_pair_s_daily_new_then_under_way_then_done_with
 )
 def test_a_pair_s_score_is_the_turns_used_of_the_day_s_turns_and_x_when_lost(result, shown):
     assert daily.pair_score(result) == shown
+
+
+@pytest.mark.django_db
+def test_a_daily_match_s_replay_opens_to_nobody_before_its_day_is_over_everywhere():
+    """A finished daily match's replay holds both maps and the board: the day's answers. Nobody gets it, not even
+    its pair, until the date is over on Earth; then anyone with the link does."""
+    make_puzzle()
+    ana_client, _ana = guest("Ana")
+    beto_client, _beto = guest("Beto")
+    stranger = Client()
+    room = friend_room(ana_client, beto_client)
+    match = start(room, ana_client)
+    play_to_the_end(match, seats_of(match))
+    words = engine.from_json(Match.objects.get(pk=match.pk).state).words
+    for client in (ana_client, beto_client, stranger):
+        for url in (f"/m/{match.pk}/", f"/m/{match.pk}/replay.json", f"/m/{match.pk}/share.json"):
+            response = client.get(url)
+            assert response.status_code == 404, url
+            assert not any(word in response.content.decode() for word in words)
+    Room.objects.filter(pk=room.pk).update(settings={**room.settings, "daily": "2020-01-01"})  # long over
+    assert stranger.get(f"/m/{match.pk}/").status_code == 200

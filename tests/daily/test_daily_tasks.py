@@ -8,10 +8,10 @@ import pytest
 from django.conf import settings
 from django.utils import timezone
 
-from daily import days
 from daily.models import Commitment, Puzzle
 from daily.registry import all_dailies
 from daily.tasks import DAYS_AHEAD, MAKE_DAILY_PUZZLES, make_daily_puzzles
+from toolkit import days
 
 pytestmark = pytest.mark.django_db
 

@@ -9,7 +9,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from daily import commitment, days, streaks
+from daily import commitment, streaks
+from toolkit import days
 
 D = date(2026, 12, 7)
 

@@ -12,13 +12,13 @@ from datetime import UTC, datetime, timedelta
 
 from playwright.sync_api import expect
 
-from daily import days
 from daily.models import Puzzle
 from daily.services import puzzles_make
 from games.duelo import engine
 from tests.e2e.test_one_screen import on_screen
 from tests.e2e.test_share_result import CLIPBOARD_REFUSES, NO_WEB_SHARE, WEB_SHARE
 from tests.e2e.test_sounds import in_thread
+from toolkit import days
 from wordlists.lexicon import lexicon
 
 PHONE = {"width": 360, "height": 740}

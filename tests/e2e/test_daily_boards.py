@@ -12,7 +12,6 @@ from datetime import UTC, datetime, timedelta
 
 from playwright.sync_api import expect
 
-from daily import days
 from daily.models import Puzzle
 from daily.services import puzzles_make
 from games.torneo import engine as torneo
@@ -20,6 +19,7 @@ from tests.e2e.conftest import ARTIFACTS
 from tests.e2e.test_daily import DESKTOP, PHONE, noon, shared_value
 from tests.e2e.test_share_result import WEB_SHARE
 from tests.e2e.test_sounds import in_thread
+from toolkit import days
 from wordlists.lexicon import lexicon
 
 # The board squares of Letras Cruzadas are smaller on a phone (15 across): the game's zoom makes them larger, as in

@@ -10,11 +10,11 @@ import random
 from django.utils import timezone
 from playwright.sync_api import expect
 
-from daily import days
 from daily.models import Commitment, Puzzle
 from games.claves import daily, engine
 from games.models import Match
 from tests.e2e.test_sounds import in_thread
+from toolkit import days
 from wordlists.lexicon import lexicon
 
 PHONE = {"width": 360, "height": 740}
