@@ -21,6 +21,7 @@ from daily import views as solo  # the player's date, the day's puzzle, the play
 from daily.models import Commitment, Puzzle
 from daily.registry import daily_for, pair_dailies
 from daily.selectors import day_board, five_streak, game_statistics, play_of
+from daily.share import share_card
 from games.kit.errors import GameError
 from games.models import Match
 from games.pages import page_language
@@ -119,6 +120,7 @@ def pair_page(request, game: str):  # type: ignore[no-untyped-def]
         if seen:
             context["stats"] = game_statistics(player, game, today).as_json()
             context["five_streak"] = five_streak(player, today).current
+            context["share"] = share_card(request, play)
     return render(request, f"daily/{game}.html", context)
 
 

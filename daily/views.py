@@ -24,6 +24,7 @@ from daily import picture, services
 from daily.models import Commitment, Play, Puzzle
 from daily.registry import all_dailies, daily_for, pair_dailies, solo_dailies
 from daily.selectors import day_board, five_streak, game_statistics, ghost, play_of, results_by_day
+from daily.share import PICTURE_SALT, score_and_rows, share_card
 from games.kit.daily import DailyRefused
 from games.runtime.catalogue import spec_for
 from games.runtime.errors import error_text
@@ -32,7 +33,6 @@ from wordlists.lexicon import lexicon
 
 MAX_BODY = 4096
 ARCHIVE_DAYS = 60  # the archive page's calendar (any older date is still playable by its link)
-PICTURE_SALT = "daily-picture"
 
 
 def _player(request):  # type: ignore[no-untyped-def]
@@ -73,26 +73,6 @@ def _game_or_404(game: str):  # type: ignore[no-untyped-def]
     return solo_dailies()[game]
 
 
-def _share(request, play: Play) -> dict[str, str]:  # type: ignore[no-untyped-def]
-    puzzle = play.puzzle
-    module = daily_for(puzzle.game)
-    name = spec_for(puzzle.game).name
-    link = request.build_absolute_uri(
-        f"{reverse('daily_game', args=[puzzle.game])}?day={puzzle.day.isoformat()}"
-        + (f"&v={puzzle.variant}" if puzzle.variant else "")
-    )
-    title = _("Daily %(game)s, %(day)s") % {"game": name, "day": puzzle.day.isoformat()}
-    language = f" ({puzzle.variant.upper()})" if puzzle.variant else ""
-    head = f"{title}{language}: {module.share_score(puzzle.data, play.state)}"
-    token = signing.dumps(play.pk, salt=PICTURE_SALT)
-    return {
-        "title": title,
-        "text": "\n".join([head, *module.share_rows(puzzle.data, play.state), link]),
-        "url": link,
-        "picture": reverse("daily_picture", args=[token]),
-    }
-
-
 def _payload(request, puzzle: Puzzle, play: Play | None, today: date) -> dict[str, Any]:  # type: ignore[no-untyped-def]
     module = daily_for(puzzle.game)
     state = play.state if play is not None else module.start(puzzle.data, {})
@@ -115,7 +95,7 @@ def _payload(request, puzzle: Puzzle, play: Play | None, today: date) -> dict[st
     if finished and play is not None:
         player = _player(request)
         payload["result"] = play.result
-        payload["share"] = _share(request, play)
+        payload["share"] = share_card(request, play)
         payload["stats"] = game_statistics(player, puzzle.game, today).as_json()
         payload["five_streak"] = five_streak(player, today).current
     return payload
@@ -134,14 +114,14 @@ def daily_today(request):  # type: ignore[no-untyped-def]
     today = _today(request)
     player = _player(request)
     entries = []
-    for slug, module in solo_dailies().items():
+    for slug in solo_dailies():
         variant = _variant(slug, request.GET.get(f"v_{slug}"), request.LANGUAGE_CODE)
         puzzle = _puzzle(slug, today, variant)
         play = play_of(player, puzzle)
         status = "new" if play is None else ("finished" if play.finished_at else "playing")
         entry: dict[str, Any] = {"game": slug, "variant": variant, "status": status}
         if play is not None and play.finished_at:
-            entry["score"] = module.share_score(puzzle.data, play.state)
+            entry["score"] = score_and_rows(play)[0]
         if player is not None:
             entry["streak"] = game_statistics(player, slug, today).streak.current
         entries.append(entry)
@@ -253,7 +233,6 @@ def daily_friends(request, game: str, day: str, variant: str = ""):  # type: ign
     puzzle = _puzzle_from_url(game, day, variant)
     mine = play_of(player, puzzle)
     seen = mine is not None and mine.finished_at is not None
-    module = daily_for(game)
     rows = []
     for row in day_board(player, puzzle):
         play = row["play"]
@@ -264,7 +243,7 @@ def daily_friends(request, game: str, day: str, variant: str = ""):  # type: ign
             "rank": row["rank"] if seen else None,
         }
         if seen and play is not None and play.finished_at:
-            entry["score"] = module.share_score(puzzle.data, play.state)
+            entry["score"] = score_and_rows(play)[0]
             entry["ghost"] = ghost(puzzle, play, lexicon)
         rows.append(entry)
     return JsonResponse({"finished": seen, "board": rows})
@@ -281,12 +260,12 @@ def daily_picture(request, token: str):  # type: ignore[no-untyped-def]
     if play is None:
         raise Http404("no such picture")
     puzzle = play.puzzle
-    module = daily_for(puzzle.game)
+    score, rows = score_and_rows(play)
     png = picture.result_picture(
         title=_("Daily %(game)s") % {"game": spec_for(puzzle.game).name},
         subtitle=f"{puzzle.day.isoformat()}{' · ' + puzzle.variant.upper() if puzzle.variant else ''}",
-        score=module.share_score(puzzle.data, play.state),
-        rows=module.share_rows(puzzle.data, play.state),
+        score=score,
+        rows=rows,
     )
     response = HttpResponse(png, content_type="image/png")
     response["Cache-Control"] = "public, max-age=86400"
@@ -306,7 +285,7 @@ def daily_archive(request):  # type: ignore[no-untyped-def]
     for offset in range((last - first).days + 1):
         day = last - timedelta(days=offset)
         cells = []
-        for slug, module in solo_dailies().items():
+        for slug in all_dailies():
             if (slug, day) not in made:
                 cells.append(None)
                 continue
@@ -315,12 +294,12 @@ def daily_archive(request):  # type: ignore[no-untyped-def]
                 {
                     "game": slug,
                     "url": f"{reverse('daily_game', args=[slug])}?day={day.isoformat()}",
-                    "score": module.share_score(plays[0].puzzle.data, plays[0].state) if plays else "",
+                    "score": score_and_rows(plays[0])[0] if plays else "",
                 }
             )
         if any(cells):
             rows.append({"day": day, "cells": cells})
-    games = [spec_for(slug) for slug in solo_dailies()]
+    games = [spec_for(slug) for slug in all_dailies()]
     return render(request, "daily/archive.html", {"rows": rows, "games": games})
 
 

@@ -121,3 +121,13 @@ def pair_score(result: Mapping[str, Any]) -> str:
     day's turns ("2/9"), "X/9" when the pair did not find every key."""
     turns = int(result["best"]) + FEWEST_TURNS_TO_WIN
     return f"{result['steps']}/{turns}" if result.get("won") else f"X/{turns}"
+
+
+def pair_share_rows(result: Mapping[str, Any]) -> list[str]:
+    """The result card's line, spoiler-free: a square per turn of the day, blue for each turn the pair used, white
+    for those left; a lost day ends on red."""
+    turns = int(result["best"]) + FEWEST_TURNS_TO_WIN
+    used = min(int(result["steps"]), turns)
+    if result.get("won"):
+        return ["\U0001f7e6" * used + "\u2b1c" * (turns - used)]
+    return ["\U0001f7e6" * max(used - 1, 0) + "\U0001f7e5" + "\u2b1c" * (turns - used)]

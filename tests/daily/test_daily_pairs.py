@@ -385,3 +385,29 @@ def test_a_daily_match_s_replay_opens_to_nobody_before_its_day_is_over_everywher
             assert not any(word in response.content.decode() for word in words)
     Room.objects.filter(pk=room.pk).update(settings={**room.settings, "daily": "2020-01-01"})  # long over
     assert stranger.get(f"/m/{match.pk}/").status_code == 200
+
+
+@pytest.mark.django_db
+def test_a_pair_s_day_is_shared_as_every_daily_s_with_a_picture_and_sits_in_the_archive():
+    puzzle = make_puzzle()
+    ana_client, _ana = guest("Ana")
+    beto_client, _beto = guest("Beto")
+    room = friend_room(ana_client, beto_client)
+    match = start(room, ana_client)
+    play_to_the_end(match, seats_of(match))
+    shown = page(ana_client)
+    shared = json.loads(shown.split('id="daily-share" type="application/json">')[1].split("</script>")[0])
+    lines = shared["text"].splitlines()
+    assert lines[0].endswith(": 2/9") and lines[1] == "\U0001f7e6" * 2 + "\u2b1c" * 7
+    assert lines[-1].endswith(f"/daily/claves/?day={today().isoformat()}")
+    board_words = puzzle.data["board"]
+    assert not any(word in shared["text"] for word in board_words)
+    picture = ana_client.get(shared["picture"])
+    assert picture.status_code == 200 and picture.content[:4] == b"\x89PNG"
+
+
+def test_a_pair_s_share_rows_say_turns_used_and_a_lost_day_in_squares():
+    assert daily.pair_share_rows({"won": True, "steps": 3, "best": 7}) == ["\U0001f7e6" * 3 + "\u2b1c" * 6]
+    assert daily.pair_share_rows({"won": False, "steps": 4, "best": 7}) == [
+        "\U0001f7e6" * 3 + "\U0001f7e5" + "\u2b1c" * 5
+    ]

@@ -3,6 +3,7 @@
 // place only while it is asked for) until a partner comes, then goes to the room. The page never holds the board.
 import { t } from "../games/kit.js";
 import { localToday } from "./days.js";
+import { dailyShareBox } from "./share.js";
 
 const POLL_MS = 3000;
 const root = document.querySelector("[data-testid=daily-pair]");
@@ -72,3 +73,8 @@ if (leave) {
   });
 }
 if (root.dataset.waiting) ask();
+
+// The pair's result, shared as every daily's (static/js/daily/share.js): the server's text, picture and link.
+const sharedData = document.getElementById("daily-share");
+const shareSlot = document.querySelector("[data-share-box]");
+if (sharedData && shareSlot) shareSlot.replaceWith(dailyShareBox(JSON.parse(sharedData.textContent)));
