@@ -104,15 +104,23 @@ def test_two_guests_play_the_day_s_claves_board_with_a_friend_s_link_and_see_the
         state = current_state()
         giver = state.giver
         keys = [cell for cell in state.keys_of(giver) if cell not in state.uncovered]
-        expect(pages[giver].get_by_test_id("clue-form")).to_be_visible()
+        expect(pages[giver].get_by_test_id("clue-form")).to_be_visible(timeout=15_000)
         give_clue(pages[giver], word, len(keys))
         guesser = pages[1 - giver]
-        expect(guesser.get_by_test_id("clue-text")).to_have_text(word, ignore_case=True)
+        expect(guesser.get_by_test_id("clue-text")).to_have_text(word, ignore_case=True, timeout=15_000)
         for cell in keys:
             found += 1
             uncover(guesser, cell, found if found < 15 else None)
         if turn == 0 and guesser.get_by_test_id("end-turn").is_enabled():
             guesser.get_by_test_id("end-turn").click()
+        if turn == 0:
+            # The next turn is read from the database: wait until the server has passed it to the other giver (the
+            # click reaches it through the socket, later on a loaded machine).
+            for _ in range(150):
+                if current_state().giver != giver:
+                    break
+                ana.wait_for_timeout(100)
+            assert current_state().giver != giver
     for page in (ana, beto):
         expect(page.get_by_test_id("result-title")).to_have_text("¡Habéis ganado!")
     screenshot(beto, "daily-claves-won-phone")
