@@ -26,6 +26,8 @@ TASK_LANES = {
     "lobby.launch_quick_match": LIVE,
     "games.archive_match": BATCH,
     "games.round_analysis": BATCH,
+    # The next days' daily puzzles, made ahead by beat every hour (daily/tasks.py): bots' self-play and analyses.
+    "daily.tasks.make_daily_puzzles": BATCH,
     # Sent to each lane by beat, with the queue named in the schedule (config/settings.py): a heartbeat
     # run says that lane's workers are alive and not behind.
     "config.tasks.heartbeat": LIVE,

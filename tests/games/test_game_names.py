@@ -17,7 +17,7 @@ from pathlib import Path
 from games.runtime.catalogue import game_slugs
 
 ROOT = Path(__file__).resolve().parents[2]
-APPS = ("accounts", "config", "games", "lobby", "observe", "players", "ratings", "toolkit", "wallet")
+APPS = ("accounts", "config", "daily", "games", "lobby", "observe", "players", "ratings", "toolkit", "wallet")
 ASIDE = ("games/management/commands/selfplay.py",)
 
 

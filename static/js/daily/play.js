@@ -1,18 +1,11 @@
 // A daily puzzle's page (templates/daily/game.html): loads the player's state for their date, draws the game's board
-// (static/js/daily/<game>.js), sends each action and draws the answer; once finished, the end panel: the result, the
+// (the game's own daily module, static/js/games/<game>/daily.js: its `board` and its `ghost`), sends each action and draws the answer; once finished, the end panel: the result, the
 // statistics and streak, the sharing, and the day's commitment. The page knows nothing of the answer before the
 // server's state says the player has finished.
 import { h, nt, t } from "../games/kit.js";
 import { localToday } from "./days.js";
 import { dailyShareBox } from "./share.js";
-import { cruzadasBoard, cruzadasGhost } from "./cruzadas.js";
-import { dueloBoard, dueloGhost } from "./duelo.js";
-import { torneoBoard, torneoGhost } from "./torneo.js";
-import { wordgridBoard, wordgridGhost } from "./wordgrid.js";
 
-// Each game's board, and how one step of a friend's play is drawn (its ghost).
-const BOARDS = { duelo: dueloBoard, wordgrid: wordgridBoard, cruzadas: cruzadasBoard, torneo: torneoBoard };
-const GHOSTS = { duelo: dueloGhost, wordgrid: wordgridGhost, cruzadas: cruzadasGhost, torneo: torneoGhost };
 const GHOST_STEP_MS = 700;
 
 const root = document.querySelector("[data-testid=daily-game]");
@@ -62,11 +55,11 @@ function ghostPlayer(steps) {
   const play = () => {
     clearInterval(timer);
     let index = 0;
-    stage.replaceChildren(GHOSTS[game](steps[0]));
+    stage.replaceChildren(daily.ghost(steps[0]));
     timer = setInterval(() => {
       index += 1;
       if (index >= steps.length) { clearInterval(timer); return; }
-      stage.replaceChildren(GHOSTS[game](steps[index]));
+      stage.replaceChildren(daily.ghost(steps[index]));
       stage.dataset.step = String(index + 1);
     }, GHOST_STEP_MS);
     stage.dataset.step = "1";
@@ -125,7 +118,9 @@ function drawCommitment(payload) {
   commitment.hidden = false;
 }
 
-const board = BOARDS[game]({
+// The game's daily module (like the room page's board: static/js/room.js), named by the page's game slug.
+const daily = /^[a-z]+$/.test(game || "") ? await import(`../games/${game}/daily.js`) : null;
+const board = daily.board({
   element: root.querySelector("[data-board]"),
   send: async (action, options) => {
     const response = await fetch(url("act"), {

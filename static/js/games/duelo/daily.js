@@ -1,10 +1,10 @@
 // Duelo's daily board: six rows of five tiles, the keyboard coloured by the hints, the hard-mode switch (before the
 // first guess only), and the word once the player has finished (games/duelo/daily.py's view).
-import { h, shake, t } from "../games/kit.js";
-import { GUESS_ERRORS, displayWord, tile, wordleKeyboard } from "../games/wordle.js";
-import { addLetters } from "../keyboards.js";
+import { h, shake, t } from "../kit.js";
+import { GUESS_ERRORS, displayWord, tile, wordleKeyboard } from "../wordle.js";
+import { addLetters } from "../../keyboards.js";
 
-export function dueloBoard({ element, send, say }) {
+export function board({ element, send, say }) {
   let view = null;
   let typed = [];
   let sending = false;
@@ -72,7 +72,7 @@ export function dueloBoard({ element, send, say }) {
 }
 
 /** One step of a friend's play, for their ghost: their rows so far, letters and colours (both have finished). */
-export function dueloGhost(view) {
+export function ghost(view) {
   const rows = view.rows.map((row) => h("div", { class: "row" },
     row.letters.map((letter, i) => tile(view.language, letter, row.marks[i]))));
   return h("div", { class: "wordle-grid daily-grid daily-ghost-grid", "data-testid": "daily-ghost-grid" }, rows);

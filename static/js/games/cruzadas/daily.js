@@ -3,9 +3,9 @@
 // a square, drag, type, the blank's picker, the live score preview, the same refusals). Scored as a share of the best
 // placement's points; a give-up scores 0. Once played, the reveal: the points, the share of the best, and the best
 // placement(s) laid on the board on a tap.
-import { h, t } from "../games/kit.js";
-import { mountCruzadas, upperTr } from "../games/cruzadas.js";
-import { dailyRoomBoard, giveUpButton } from "./room_board.js";
+import { h, t } from "../kit.js";
+import { mountCruzadas, upperTr } from "../cruzadas.js";
+import { dailyRoomBoard, giveUpButton } from "../daily_board.js";
 
 const SIZE = 15;
 
@@ -49,7 +49,7 @@ function verdict(reveal) {
 // The position's scores name the player as the page's top bar does (the daily knows no seats).
 const nickname = () => document.querySelector(".chip-name")?.textContent || t("You");
 
-export function cruzadasBoard({ element, send, say }) {
+export function board({ element, send, say }) {
   const task = h("p", { class: "daily-task", "data-testid": "daily-task",
     text: t("Your rack on today's board: make the one placement that scores the most. Tap a tile, then a square.") });
   const stage = h("div", { class: "daily-stage" });
@@ -117,7 +117,7 @@ export function cruzadasBoard({ element, send, say }) {
 }
 
 /** One step of a friend's play, for their ghost: the board with their placement marked, or that they gave up. */
-export function cruzadasGhost(view) {
+export function ghost(view) {
   const done = view.reveal;
   const placed = new Map((done && done.played ? done.played.tiles : []).map((tile) => [tile.cell, tile]));
   const cells = [];

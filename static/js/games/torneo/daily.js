@@ -3,10 +3,10 @@
 // them, the word's 4 to 6 tiles, the word language's keyboard coloured by both sides' hints. The server answers a
 // guess with the bot's reply in the same payload; the board shows the player's row first and the bot's a moment
 // later, as a rival's row comes in a tournament. One life: the duel's end is the daily's.
-import { h, t } from "../games/kit.js";
-import { mountTorneo } from "../games/torneo.js";
-import { tile } from "../games/wordle.js";
-import { dailyRoomBoard, puzzleKey } from "./room_board.js";
+import { h, t } from "../kit.js";
+import { mountTorneo } from "../torneo.js";
+import { tile } from "../wordle.js";
+import { dailyRoomBoard, puzzleKey } from "../daily_board.js";
 
 const BOT_REPLY_MS = 700; // the bot "thinks" this long on the page (its word is already in the payload)
 
@@ -49,7 +49,7 @@ function beforeReply(view) {
   return { ...view, rows, to_play: view.bot, turns_left: left, finished: false, end: null, winner: null, hidden: null };
 }
 
-export function torneoBoard({ element, send }) {
+export function board({ element, send }) {
   const task = h("p", { class: "daily-task", "data-testid": "daily-task" });
   const stage = h("div", { class: "daily-stage" });
   element.replaceChildren(task, stage);
@@ -85,7 +85,7 @@ export function torneoBoard({ element, send }) {
 }
 
 /** One step of a friend's duel, for their ghost: the board's rows so far, each marked with who played it. */
-export function torneoGhost(view) {
+export function ghost(view) {
   const rows = view.rows.map((row) => h("div", { class: `row ${row.seat === view.you ? "mine" : "theirs"}` }, [
     h("span", { class: "row-who", text: row.seat === view.you ? t("You") : t("Hard bot") }),
     ...row.letters.map((letter, i) => tile(view.language, letter, row.marks[i])),

@@ -3,9 +3,9 @@
 // room_board.js: the same taps, traces, letter keys and refusals as in a game). A word scores its length, against
 // the longest word the grid allows. Once played (or given up), the reveal: the move's points and share of the best,
 // and the longest words, each shown on the grid on a tap.
-import { h, t } from "../games/kit.js";
-import { mountWordgrid } from "../games/wordgrid.js";
-import { dailyRoomBoard, giveUpButton } from "./room_board.js";
+import { h, t } from "../kit.js";
+import { mountWordgrid } from "../wordgrid.js";
+import { dailyRoomBoard, giveUpButton } from "../daily_board.js";
 
 const SIZE = 5;
 
@@ -41,7 +41,7 @@ function verdict(reveal) {
     { word: upper(reveal.played.word), points: reveal.points, percent: `${reveal.percent} %` });
 }
 
-export function wordgridBoard({ element, send, say }) {
+export function board({ element, send, say }) {
   const task = h("p", { class: "daily-task", "data-testid": "daily-task",
     text: t("Write one letter next to the grid's letters and trace a word through it: it scores one point per letter. Find the longest word this grid allows.") });
   const stage = h("div", { class: "daily-stage" });
@@ -110,7 +110,7 @@ export function wordgridBoard({ element, send, say }) {
 }
 
 /** One step of a friend's play, for their ghost: the grid with their word traced, or that they gave up. */
-export function wordgridGhost(view) {
+export function ghost(view) {
   const done = view.reveal;
   const move = done && done.played;
   const path = new Set(move ? move.path.map(([r, c]) => `${r},${c}`) : []);

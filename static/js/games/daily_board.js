@@ -7,7 +7,7 @@
 // answering the act's ref, so the board shakes and says why as in a game. What only a game room has (clocks,
 // players, resign, draw offers, the result card) is left out by daily.css; the daily's own parts (the reveal, the
 // give-up) are drawn by the game's daily module around it.
-import { h } from "../games/kit.js";
+import { h } from "./kit.js";
 
 /** The match a payload is: one puzzle (game, day, word language); another (the word language chosen anew) makes the
  * board start afresh, as a new match does. */
