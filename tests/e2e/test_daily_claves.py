@@ -13,6 +13,8 @@ from playwright.sync_api import expect
 from daily.models import Commitment, Puzzle
 from games.claves import daily, engine
 from games.models import Match
+from tests.e2e.test_one_screen import on_screen
+from tests.e2e.test_share_result import WEB_SHARE
 from tests.e2e.test_sounds import in_thread
 from toolkit import days
 from wordlists.lexicon import lexicon
@@ -48,6 +50,7 @@ def current_state():
 
 def guest_on(browser, site: str, path: str, nickname: str):
     context = browser.new_context(viewport=PHONE, locale="es-ES")
+    context.add_init_script(WEB_SHARE)  # a phone's share sheet, standing in
     page = context.new_page()
     page.goto(site + path)
     return context, page
@@ -137,5 +140,19 @@ def test_two_guests_play_the_day_s_claves_board_with_a_friend_s_link_and_see_the
         expect(page.get_by_test_id("daily-pair-board")).to_contain_text(partner)
         expect(page.get_by_test_id("daily-pair-ways")).to_have_count(0)  # played: no second room
     screenshot(ana, "daily-claves-result-phone")
+    # The pair's day shared as every daily's: the text by the share sheet (its turns in squares, no word).
+    ana.get_by_test_id("share").click()
+    expect(ana.get_by_test_id("share-status")).to_have_text("Compartido.")
+    session = ana_context.storage_state()
     ana_context.close()
     beto_context.close()
+
+    # The same page on a desktop (1280x800): the result, the statistics and the pairs of the day, on one screen.
+    desk = browser.new_context(viewport={"width": 1280, "height": 800}, locale="es-ES", storage_state=session)
+    page = desk.new_page()
+    page.goto(site + "/daily/claves/")
+    expect(page.get_by_test_id("daily-pair-score")).to_have_text("2/9")
+    on_screen(page, page.get_by_test_id("daily-pair-result"), "the pair's result")
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    screenshot(page, "daily-claves-result-1280x800")
+    desk.close()
