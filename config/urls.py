@@ -5,7 +5,7 @@ from django.views.decorators.http import etag
 from accounts.signup import signup
 from config.health import healthz, healthz_details
 from config.i18n import Catalogue, catalogue_etag
-from config.webapp import favicon, manifest
+from config.webapp import favicon, manifest, offline, service_worker
 
 handler500 = "config.outage.server_error"  # the database or Redis away: a page that says so (503), not a 500
 
@@ -13,6 +13,8 @@ urlpatterns = [
     path("healthz", healthz, name="healthz"),
     path("healthz/details", healthz_details, name="healthz_details"),
     path("manifest.webmanifest", manifest, name="webmanifest"),
+    path("sw.js", service_worker, name="service_worker"),
+    path("offline/", offline, name="offline"),
     path("favicon.ico", favicon),
     path("admin/", admin.site.urls),
     path("accounts/signup/", signup, name="account_signup"),  # allauth's, with a guest's nickname filled in

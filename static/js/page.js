@@ -125,3 +125,10 @@ function bringMainActionIntoView() {
 // once the page is laid out whole (its stylesheets in), and after the browser's own scroll restoration
 if (document.readyState === "complete") bringMainActionIntoView();
 else window.addEventListener("load", () => requestAnimationFrame(bringMainActionIntoView), { once: true });
+
+// The site's service worker (/sw.js, static/js/sw.js: issue 36): the site installs to a phone's home screen, and
+// shows its offline page, and the rules read before, with the network gone. Where the browser has none (or
+// refuses it: a private window), the site works as before.
+if ("serviceWorker" in navigator && window.isSecureContext) {
+  navigator.serviceWorker.register("/sw.js").catch(() => {});
+}
