@@ -56,3 +56,56 @@ export function giveUpButton({ label, question, yes, no, onGiveUp }) {
   idle();
   return { element: wrap, reset: idle };
 }
+
+/**
+ * The one-move dailies' reveal (Wordgrid's, Letras Cruzadas's), once the player has moved: the verdict, the
+ * player's own move and the best ones, each a button that shows that move on the room board (`room.show`).
+ * `upper` writes a word as the game's tiles show it; `yours` labels the player's move; `bestTitle(points)` heads
+ * the best ones. Call `draw(payload)` after every state.
+ */
+export function moveReveal({ room, upper, verdict, yours, bestTitle }) {
+  const element = h("section", { class: "daily-reveal", "data-testid": "daily-reveal", hidden: true });
+  let payload = null;
+  let shown = null; // the move the finished board shows: "played" or the index of a best one
+
+  function drawBoard() {
+    const view = payload.view;
+    const done = view.reveal;
+    let move = null;
+    if (done && shown === "played") move = done.played;
+    else if (done && done.best_moves.length) move = done.best_moves[shown ?? 0];
+    room.show(payload, { ...view, shownMove: move });
+  }
+
+  function choice(label, key, testid, word) {
+    const pressed = shown === key || (shown === null && key === 0);
+    const button = h("button", { type: "button", class: `button small secondary daily-move${pressed ? " on" : ""}`,
+      "aria-pressed": pressed ? "true" : "false", "data-testid": testid, "data-word": word || null, text: label });
+    button.addEventListener("click", () => { shown = key; drawBoard(); drawChoices(); });
+    return button;
+  }
+
+  function drawChoices() {
+    const done = payload.view.reveal;
+    element.hidden = !done;
+    if (!done) { element.replaceChildren(); return; }
+    const best = done.best_moves.map((move, index) => choice(`${upper(move.word)} · ${move.points}`, index,
+      "daily-best", move.word));
+    element.replaceChildren(...[
+      h("p", { class: "daily-verdict", "data-testid": "daily-verdict", text: verdict(done) }),
+      done.played ? choice(yours, "played", "daily-yours", done.played.word) : null,
+      h("p", { class: "daily-best-title", text: bestTitle(done.best_points) }),
+      h("div", { class: "daily-best-list" }, best),
+    ].filter(Boolean));
+  }
+
+  return {
+    element,
+    draw(next) {
+      if (!payload || payload.view.finished !== next.view.finished) shown = null;
+      payload = next;
+      drawBoard();
+      drawChoices();
+    },
+  };
+}

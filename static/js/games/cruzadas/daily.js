@@ -5,7 +5,7 @@
 // placement(s) laid on the board on a tap.
 import { h, t } from "../kit.js";
 import { mountCruzadas, upperTr } from "../cruzadas.js";
-import { dailyRoomBoard, giveUpButton } from "../daily_board.js";
+import { dailyRoomBoard, giveUpButton, moveReveal } from "../daily_board.js";
 
 const SIZE = 15;
 
@@ -61,57 +61,23 @@ export function board({ element, send, say }) {
       if (refused) { say(refused.message); giveUp.reset(); }
     },
   });
-  const reveal = h("section", { class: "daily-reveal", "data-testid": "daily-reveal", hidden: true });
-  element.replaceChildren(task, stage, giveUp.element, reveal);
   const room = dailyRoomBoard({ element: stage, send }, {
     mount: mountCruzadas, toMatch: (view) => gameView(view, view.shownMove),
     room: { status: "daily", seats: [{ index: 0, kind: "player", nickname: nickname() },
       { index: 1, kind: "player", nickname: t("Rival") }] },
   });
-  let payload = null;
-  let shown = null; // the placement the finished board shows: "played" or the index of a best one
-
-  function drawBoard() {
-    const view = payload.view;
-    const done = view.reveal;
-    let move = null;
-    if (done && shown === "played") move = done.played;
-    else if (done && done.best_moves.length) move = done.best_moves[shown ?? 0];
-    room.show(payload, { ...view, shownMove: move });
-  }
-
-  function choice(label, key, testid, word) {
-    const pressed = shown === key || (shown === null && key === 0);
-    const button = h("button", { type: "button", class: `button small secondary daily-move${pressed ? " on" : ""}`,
-      "aria-pressed": pressed ? "true" : "false", "data-testid": testid, "data-word": word || null, text: label });
-    button.addEventListener("click", () => { shown = key; drawBoard(); drawReveal(); });
-    return button;
-  }
-
-  function drawReveal() {
-    const done = payload.view.reveal;
-    reveal.hidden = !done;
-    if (!done) { reveal.replaceChildren(); return; }
-    const best = done.best_moves.map((move, index) => choice(`${upperTr(move.word)} · ${move.points}`, index,
-      "daily-best", move.word));
-    reveal.replaceChildren(...[
-      h("p", { class: "daily-verdict", "data-testid": "daily-verdict", text: verdict(done) }),
-      done.played ? choice(t("Your placement on the board"), "played", "daily-yours", done.played.word) : null,
-      h("p", { class: "daily-best-title", text: t("The best placement here scores %(points)s; tap one to see it on the board:",
-        { points: done.best_points }) }),
-      h("div", { class: "daily-best-list" }, best),
-    ].filter(Boolean));
-  }
+  const reveal = moveReveal({
+    room, upper: upperTr, verdict, yours: t("Your placement on the board"),
+    bestTitle: (points) => t("The best placement here scores %(points)s; tap one to see it on the board:", { points }),
+  });
+  element.replaceChildren(task, stage, giveUp.element, reveal.element);
 
   return {
-    render(next) {
-      if (!payload || payload.view.finished !== next.view.finished) shown = null;
-      payload = next;
+    render(payload) {
       element.dataset.finished = String(payload.view.finished);
       if (payload.view.finished) giveUp.reset();
       giveUp.element.hidden = payload.view.finished;
-      drawBoard();
-      drawReveal();
+      reveal.draw(payload);
     },
   };
 }

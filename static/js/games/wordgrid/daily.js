@@ -5,7 +5,7 @@
 // and the longest words, each shown on the grid on a tap.
 import { h, t } from "../kit.js";
 import { mountWordgrid } from "../wordgrid.js";
-import { dailyRoomBoard, giveUpButton } from "../daily_board.js";
+import { dailyRoomBoard, giveUpButton, moveReveal } from "../daily_board.js";
 
 const SIZE = 5;
 
@@ -53,58 +53,24 @@ export function board({ element, send, say }) {
       if (refused) { say(refused.message); giveUp.reset(); }
     },
   });
-  const reveal = h("section", { class: "daily-reveal", "data-testid": "daily-reveal", hidden: true });
-  element.replaceChildren(task, stage, giveUp.element, spent, reveal);
   const room = dailyRoomBoard({ element: stage, send }, {
     mount: mountWordgrid, toMatch: (view) => gameView(view, view.shownMove), room: { status: "daily", seats: [] },
   });
-  let payload = null;
-  let shown = null; // the move the finished grid shows: "played" or the index of a best move
-
-  function drawGrid() {
-    const view = payload.view;
-    const done = view.reveal;
-    let move = null;
-    if (done && shown === "played") move = done.played;
-    else if (done && done.best_moves.length) move = done.best_moves[shown ?? 0];
-    room.show(payload, { ...view, shownMove: move });
-  }
-
-  function choice(label, key, testid, word) {
-    const pressed = shown === key || (shown === null && key === 0);
-    const button = h("button", { type: "button", class: `button small secondary daily-move${pressed ? " on" : ""}`,
-      "aria-pressed": pressed ? "true" : "false", "data-testid": testid, "data-word": word || null, text: label });
-    button.addEventListener("click", () => { shown = key; drawGrid(); drawReveal(); });
-    return button;
-  }
-
-  function drawReveal() {
-    const done = payload.view.reveal;
-    reveal.hidden = !done;
-    if (!done) { reveal.replaceChildren(); return; }
-    const best = done.best_moves.map((move, index) => choice(`${upper(move.word)} · ${move.points}`, index,
-      "daily-best", move.word));
-    reveal.replaceChildren(...[
-      h("p", { class: "daily-verdict", "data-testid": "daily-verdict", text: verdict(done) }),
-      done.played ? choice(t("Your word on the grid"), "played", "daily-yours", done.played.word) : null,
-      h("p", { class: "daily-best-title", text: t("The longest words here (%(points)s letters), tap one to see it on the grid:",
-        { points: done.best_points }) }),
-      h("div", { class: "daily-best-list" }, best),
-    ].filter(Boolean));
-  }
+  const reveal = moveReveal({
+    room, upper, verdict, yours: t("Your word on the grid"),
+    bestTitle: (points) => t("The longest words here (%(points)s letters), tap one to see it on the grid:", { points }),
+  });
+  element.replaceChildren(task, stage, giveUp.element, spent, reveal.element);
 
   return {
-    render(next) {
-      if (!payload || payload.view.finished !== next.view.finished) shown = null;
-      payload = next;
+    render(payload) {
       const view = payload.view;
       element.dataset.finished = String(view.finished);
       if (view.finished) giveUp.reset();
       giveUp.element.hidden = view.finished;
       spent.textContent = view.spent.length
         ? t("Already played (not again): %(words)s", { words: view.spent.map(upper).join(", ") }) : "";
-      drawGrid();
-      drawReveal();
+      reveal.draw(payload);
     },
   };
 }
