@@ -46,6 +46,8 @@ INSTALLED_APPS = [
     "ratings",
     "wordlists",
     "games",
+    "notifications",
+    "friends",
     "daily",
     "players",
 ]
