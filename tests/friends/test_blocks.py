@@ -1,5 +1,5 @@
 import pytest
-from django.db import IntegrityError
+from django.db import IntegrityError, transaction
 
 from friends.models import Block
 from friends.selectors import blocked_by, blocked_either
@@ -16,5 +16,5 @@ def test_a_block_stops_both_ways_but_is_listed_for_the_blocker_only(alice, bob_g
 
 def test_nobody_blocks_themselves(alice):
     alice = alice.player
-    with pytest.raises(IntegrityError):
+    with pytest.raises(IntegrityError), transaction.atomic():
         Block.objects.create(blocker=alice, blocked=alice)
