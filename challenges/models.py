@@ -14,10 +14,10 @@ class Challenge(models.Model):
     PENDING, ACCEPTED, DECLINED, CANCELLED, EXPIRED = "pending", "accepted", "declined", "cancelled", "expired"
     STATUSES = [
         (PENDING, _("waiting for an answer")),
-        (ACCEPTED, _("accepted")),
-        (DECLINED, _("declined")),
-        (CANCELLED, _("cancelled")),
-        (EXPIRED, _("expired")),
+        (ACCEPTED, _("Challenge accepted")),
+        (DECLINED, _("Challenge declined")),
+        (CANCELLED, _("Challenge cancelled")),
+        (EXPIRED, _("Challenge expired")),
     ]
 
     challenger = models.ForeignKey(

@@ -1,0 +1,119 @@
+"""A challenge accepted and played (issue 36, "What must show it"), in two browsers: Ana opens Beto's page and
+challenges him to a one-round Duelo; Beto finds it on /challenges/ (from the top bar's menu) and accepts; both are
+in the room at once (Ana's open page is sent there), play it to its end and see the result with its Rematch.
+Ana plays at a desk in Spanish, Beto on a phone in English; the challenge pages are photographed at both sizes in
+both languages (test-artifacts/challenges/)."""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import expect
+
+from accounts.services import player_create_guest, player_saw_guide
+from games.models import Match
+from tests.e2e.conftest import ARTIFACTS
+from tests.e2e.test_after_game import in_thread
+from tests.e2e.test_one_screen import on_screen, sign_in
+
+SHOTS = ARTIFACTS / "challenges"
+PHONE, DESKTOP = {"width": 360, "height": 740}, {"width": 1280, "height": 800}
+
+
+def shot(page, name: str) -> None:
+    """The page at both sizes (for a person to look at), then back to its own size."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    own = page.viewport_size
+    for label, size in (("phone", PHONE), ("desktop", DESKTOP)):
+        page.set_viewport_size(size)
+        page.screenshot(path=str(SHOTS / f"{name}-{label}.png"), full_page=True)
+    page.set_viewport_size(own)
+
+
+def person(nickname: str):
+    def make():
+        player = player_create_guest(nickname=nickname)
+        player_saw_guide(player=player, game="duelo")  # the first-game guide is another test's matter
+        return player
+
+    return in_thread(make)
+
+
+def browser_of(browser, site, player, viewport, locale):
+    context = browser.new_context(viewport=viewport, locale=locale, has_touch=viewport["width"] < 600)
+    sign_in(context, site, player)
+    return context, context.new_page()
+
+
+def type_on_screen(page, word: str) -> None:
+    for letter in word:
+        page.locator(f".wordle-keyboard [data-key='{letter}']").first.click()
+    page.locator(".wordle-keyboard [data-action='enter']").click()
+
+
+def test_a_challenge_accepted_on_the_challenges_page_is_played_to_its_end(live_stack, browser):
+    site = live_stack
+    ana, beto = person("Ana"), person("Beto")
+    ana_context, a = browser_of(browser, site, ana, DESKTOP, "es-ES")
+    beto_context, b = browser_of(browser, site, beto, PHONE, "en-GB")
+
+    # Ana, on Beto's page: "Desafiar", the form with Duelo's settings.
+    a.goto(f"{site}{beto.get_absolute_url()}")
+    shot(a, "player-page-es")
+    a.get_by_test_id("challenge-player").click()
+    expect(a.get_by_role("heading", level=1)).to_contain_text("Desafiar a Beto")
+    form = a.get_by_test_id("challenge-form")
+    form.get_by_label("Rondas").select_option("1")
+    form.get_by_label("Segundos por ronda").select_option("60")
+    form.get_by_label("Idioma de las palabras").select_option("es")
+    expect(form.get_by_label("Con puntuación")).not_to_be_checked()
+    shot(a, "form-es")
+    a.get_by_test_id("send-challenge").click()
+    expect(a).to_have_url(f"{site}/challenges/")
+    expect(a.get_by_test_id("messages")).to_contain_text("Desafío enviado a Beto.")
+    outgoing = a.get_by_test_id("outgoing-challenge")
+    expect(outgoing).to_contain_text("Desafías a Beto a Duelo de Palabras")
+    expect(outgoing.get_by_test_id("time-left")).to_contain_text(re.compile(r"\d+\s+minutos"))
+    shot(a, "list-outgoing-es")
+
+    # Beto, on his phone: the top bar's menu, Challenges, Accept.
+    b.goto(f"{site}/")
+    b.get_by_test_id("menu-button").click()
+    b.get_by_test_id("nav-challenges").click()
+    incoming = b.get_by_test_id("incoming-challenge")
+    expect(incoming).to_contain_text("Ana challenges you to Duelo de Palabras")
+    expect(incoming.get_by_test_id("time-left")).to_contain_text(re.compile(r"\d+\s+minutes left"))
+    on_screen(b, incoming.get_by_test_id("accept-challenge"), "Accept on a phone")
+    shot(b, "list-incoming-en")
+    incoming.get_by_test_id("accept-challenge").click()
+
+    # Both at the table at once: Beto by his answer, Ana's open page sent there.
+    expect(b).to_have_url(re.compile(r"/r/[A-Z2-9]{10}/$"))
+    expect(a).to_have_url(b.url, timeout=15_000)
+    for page in (a, b):
+        expect(page.locator(".duelo")).to_have_attribute("data-phase", "playing", timeout=15_000)
+    match = in_thread(lambda: Match.objects.get())
+    assert [sitter["player"] for sitter in match.lineup] == [ana.pk, beto.pk]
+    hidden = match.state["hidden_words"][0]
+
+    type_on_screen(b, hidden)
+    a.keyboard.type(hidden)
+    a.keyboard.press("Enter")
+    for page in (a, b):
+        expect(page.locator(".duelo")).to_have_attribute("data-phase", "finished", timeout=90_000)
+        expect(page.get_by_test_id("result-title")).to_be_visible()
+    on_screen(b, b.get_by_test_id("rematch"), "Rematch on a phone")
+    expect(a.get_by_test_id("rematch")).to_have_text("Revancha")
+    expect(b.get_by_test_id("rematch")).to_have_text("Rematch")
+    a.screenshot(path=str(SHOTS / "result-desktop-es.png"))
+    b.screenshot(path=str(SHOTS / "result-phone-en.png"))
+    assert in_thread(lambda: Match.objects.get().status) == Match.FINISHED
+
+    # Ana's list, reloaded, says it was accepted and leads to the room.
+    a.goto(f"{site}/challenges/")
+    done = a.get_by_test_id("recent-challenge")
+    expect(done).to_have_attribute("data-status", "accepted")
+    expect(done.get_by_test_id("go-to-room")).to_have_attribute("href", re.compile(r"^/r/[A-Z2-9]{10}/$"))
+    shot(a, "list-accepted-es")
+    ana_context.close()
+    beto_context.close()
