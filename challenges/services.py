@@ -91,6 +91,9 @@ def challenge_send(
     with transaction.atomic():
         Player.objects.select_for_update().get(pk=challenger.pk)  # one send at a time per challenger: the limit
         waiting = Challenge.objects.filter(challenger=challenger, status=Challenge.PENDING, expires_at__gt=now)
+        same = waiting.filter(challenged=challenged, game=game, settings=clean, rated=bool(rated), stake=stake).first()
+        if same is not None:
+            return same  # the form sent twice (a double tap): one challenge, one notification
         if waiting.count() >= MAX_OUTGOING:
             raise challenge_error("too_many_challenges", count=MAX_OUTGOING)
         delivered = not blocked_either(challenger.pk, challenged.pk)

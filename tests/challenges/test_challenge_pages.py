@@ -87,3 +87,23 @@ def test_an_attacker_sees_nothing_of_others_challenges_and_cannot_answer_them():
 def test_the_top_bar_menu_leads_to_the_challenges():
     ana = member("ana")
     assert 'href="/challenges/" data-testid="nav-challenges"' in client_of(ana).get("/").content.decode()
+
+
+@pytest.mark.django_db
+def test_an_operator_sees_challenges_in_the_admin_and_which_never_arrived_but_cannot_change_them(client):
+    from django.contrib.auth import get_user_model
+
+    from friends.models import Block
+    from tests.challenges.test_challenges import send
+    from tests.conftest import PASSWORD
+
+    ana, beto = member("ana"), member("beto")
+    Block.objects.create(blocker=beto, blocked=ana)
+    challenge = send(ana, beto)
+    client.force_login(get_user_model().objects.create_superuser("ops", "ops@example.com", PASSWORD))
+    listing = client.get("/admin/challenges/challenge/?delivered__exact=0").content.decode()
+    assert f"/admin/challenges/challenge/{challenge.pk}/change/" in listing
+    assert client.get("/admin/challenges/challenge/add/").status_code == 403
+    client.post(f"/admin/challenges/challenge/{challenge.pk}/change/", {"status": "accepted"})
+    challenge.refresh_from_db()
+    assert challenge.status == Challenge.PENDING

@@ -190,6 +190,15 @@ def test_a_challenge_that_cannot_be_is_refused_clearly_and_nothing_changes(what,
 
 
 @pytest.mark.django_db
+def test_the_same_challenge_sent_twice_is_one_challenge():
+    ana, beto = member("ana"), member("beto")
+    first = send(ana, beto, game="claves", settings={"level": "standard", "turns": "11"})
+    assert send(ana, beto, game="claves", settings={"level": "standard", "turns": 11}) == first
+    assert Challenge.objects.count() == 1 and Notification.objects.filter(player=beto).count() == 1
+    assert send(ana, beto, game="claves") != first  # other settings: another challenge
+
+
+@pytest.mark.django_db
 def test_too_many_open_challenges_are_refused():
     ana = member("ana")
     others = [player_create_guest(nickname=f"Rival{n}") for n in range(services.MAX_OUTGOING + 1)]
@@ -247,7 +256,7 @@ def test_declined_cancelled_and_expired_challenges_cannot_be_answered():
 @pytest.mark.django_db
 def test_the_sweep_beat_sends_marks_challenges_past_their_deadline_expired():
     ana, beto = member("ana"), member("beto")
-    old, fresh = send(ana, beto), send(ana, beto)
+    old, fresh = send(ana, beto), send(ana, beto, game="claves")
     Challenge.objects.filter(pk=old.pk).update(expires_at=timezone.now() - timedelta(seconds=1))
     assert expire_challenges() == 1
     old.refresh_from_db()
