@@ -9,6 +9,7 @@ MESSAGES = {
     "own_challenge": _("You cannot challenge yourself."),
     "no_such_game": _("There is no such game to challenge someone to."),
     "not_rated_game": _("This game has no ratings: it cannot be played rated."),
+    "guest_rated": _("Games with a guest are not rated: only members' games count for the ratings."),
     "not_staked_game": _("This game is not played for credits."),
     "bad_stake": _("Choose a stake you can cover: %(stakes)s."),
     "challenged_guest_stake": _("%(name)s is a guest and cannot play for credits."),

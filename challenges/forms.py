@@ -13,12 +13,12 @@ from wallet.selectors import stakes_open_to
 
 
 class ChallengeForm(forms.Form):
-    def __init__(self, *args, game: str, challenger: Player, **kwargs) -> None:
+    def __init__(self, *args, game: str, challenger: Player, challenged: Player, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self.fields.update(settings_fields(game))
-        if can_be_rated(game):
+        if can_be_rated(game) and not challenger.is_guest and not challenged.is_guest:
             self.fields["rated"] = forms.BooleanField(label=_("Rated"), required=False, initial=False)
-        if has_stakes(game) and not challenger.is_guest:
+        if has_stakes(game) and not challenger.is_guest and not challenged.is_guest:
             stakes = stakes_open_to(player=challenger)
             self.fields["stake"] = forms.TypedChoiceField(
                 label=_("Credits at stake"),

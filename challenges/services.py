@@ -88,6 +88,9 @@ def challenge_send(
         rated = True  # a staked game between two people is rated, as an accepted offer's is (lobby.offers)
     if rated and not can_be_rated(game):
         raise challenge_error("not_rated_game")
+    if rated and (challenger.is_guest or challenged.is_guest):
+        # A guest's games move no rating (games.runtime.rated): say so rather than play an "unrated rated" game.
+        raise challenge_error("guest_rated")
     with transaction.atomic():
         Player.objects.select_for_update().get(pk=challenger.pk)  # one send at a time per challenger: the limit
         waiting = Challenge.objects.filter(challenger=challenger, status=Challenge.PENDING, expires_at__gt=now)

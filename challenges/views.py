@@ -74,7 +74,7 @@ def challenge_new(request, player_id: int):
             "challenged": challenged,
             "game": game,
             "games": [(slug, _(spec_for(slug).name)) for slug in games],
-            "form": ChallengeForm(game=game, challenger=request.player),
+            "form": ChallengeForm(game=game, challenger=request.player, challenged=challenged),
         },
     )
 

@@ -7,6 +7,7 @@ import re
 import pytest
 from django.test import Client
 
+from accounts.services import player_create_guest
 from challenges.models import Challenge
 from games.models import Room
 from games.runtime import scheduling
@@ -41,6 +42,9 @@ def test_a_challenge_from_a_players_page_to_its_acceptance_on_the_challenges_pag
     claves = a.get(f"/challenges/new/{beto.pk}/?game=claves").content.decode()
     assert 'name="level"' in claves and 'name="turns"' in claves and 'name="rated"' not in claves
     assert 'name="stake"' not in claves and 'name="seats"' not in claves
+    guest = player_create_guest(nickname="Invitada")
+    with_guest = a.get(f"/challenges/new/{guest.pk}/?game=wordgrid").content.decode()
+    assert 'name="rated"' not in with_guest and 'name="stake"' not in with_guest  # a guest's games count for nothing
 
     sent = a.post(f"/challenges/new/{beto.pk}/", {"game": "wordgrid", "stake": "50", "rated": "on"}, follow=True)
     assert "Challenge sent to Beto." in sent.content.decode()

@@ -165,6 +165,8 @@ def _refusals():
             "bad_stake",
         ),
         ("a negative stake", lambda p: send(p["ana"], p["beto"], game="wordgrid", stake=-10), "bad_stake"),
+        ("rated with a guest", lambda p: send(p["ana"], p["guest"], rated=True), "guest_rated"),
+        ("a guest asking for rated", lambda p: send(p["guest"], p["ana"], rated=True), "guest_rated"),
         ("a guest staking", lambda p: send(p["guest"], p["beto"], game="wordgrid", stake=10), "guest_stake"),
         (
             "a stake asked of a guest",
