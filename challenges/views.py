@@ -34,6 +34,8 @@ def challenge_list(request):
     }
     for challenge in (c for shown in lists.values() for c in shown):
         challenge.game_name = _(spec_for(challenge.game).name)  # type: ignore[attr-defined]
+        # A game of one word language says it before anyone accepts (Wordgrid: English), as an offer does.
+        challenge.word_language = spec_for(challenge.game).word_language  # type: ignore[attr-defined]
     return render(request, "challenges/list.html", lists)
 
 
@@ -73,6 +75,7 @@ def challenge_new(request, player_id: int):
         {
             "challenged": challenged,
             "game": game,
+            "word_language": spec_for(game).word_language,
             "games": [(slug, _(spec_for(slug).name)) for slug in games],
             "form": ChallengeForm(game=game, challenger=request.player, challenged=challenged),
         },

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 
+from django.conf import settings
 from playwright.sync_api import expect
 
 from accounts.services import player_create_guest, player_saw_guide
@@ -115,5 +116,65 @@ def test_a_challenge_accepted_on_the_challenges_page_is_played_to_its_end(live_s
     expect(done).to_have_attribute("data-status", "accepted")
     expect(done.get_by_test_id("go-to-room")).to_have_attribute("href", re.compile(r"^/r/[A-Z2-9]{10}/$"))
     shot(a, "list-accepted-es")
+    ana_context.close()
+    beto_context.close()
+
+
+def signed_in_member(browser, site, nickname, viewport, locale):
+    """A member with a confirmed address (the sign-up grant follows it), signed in as the log-in form leaves them."""
+    from django.contrib.auth import get_user_model
+    from django.test import Client
+
+    from accounts.services import player_create_for_user
+    from tests.emails import verify_email
+
+    def make():
+        user = get_user_model().objects.create_user(username=nickname, email=f"{nickname}@example.com")
+        verify_email(user)
+        player = player_create_for_user(user=user, nickname=nickname.capitalize())
+        client = Client()
+        client.force_login(user)
+        return player, client.cookies[settings.SESSION_COOKIE_NAME].value
+
+    player, session = in_thread(make)
+    context = browser.new_context(viewport=viewport, locale=locale, has_touch=viewport["width"] < 600)
+    context.add_cookies([{"name": settings.SESSION_COOKIE_NAME, "value": session, "url": site}])
+    return player, context, context.new_page()
+
+
+def test_a_challenge_for_credits_holds_both_stakes_when_accepted(daphne_url, browser):
+    from wallet.selectors import balance_of, escrow_state
+
+    site = daphne_url
+    ana, ana_context, a = signed_in_member(browser, site, "ana", DESKTOP, "en-GB")
+    beto, beto_context, b = signed_in_member(browser, site, "beto", PHONE, "es-ES")
+    start = in_thread(lambda: balance_of(player=ana))
+
+    a.goto(f"{site}/challenges/new/{beto.pk}/?game=wordgrid")
+    form = a.get_by_test_id("challenge-form")
+    form.get_by_label("Credits at stake").select_option("50")
+    form.get_by_label("Rated").check()
+    shot(a, "form-stake-en")
+    a.get_by_test_id("send-challenge").click()
+    expect(a.get_by_test_id("outgoing-challenge")).to_contain_text("50 credits each · rated")
+
+    b.goto(f"{site}/challenges/")
+    incoming = b.get_by_test_id("incoming-challenge")
+    expect(incoming).to_contain_text("Ana te desafía a Wordgrid")
+    expect(incoming).to_contain_text("50 créditos cada uno · puntuable")
+    expect(incoming).to_contain_text("Palabras en inglés")  # said before anyone stakes on English words
+    shot(b, "list-incoming-stake-es")
+    incoming.get_by_test_id("accept-challenge").click()
+    expect(b).to_have_url(re.compile(r"/r/[A-Z2-9]{10}/$"))
+    expect(a).to_have_url(b.url, timeout=15_000)
+    for page in (a, b):  # both opened the room: the join grace is over and the board is there
+        expect(page.locator(".wg-cell").first).to_be_visible(timeout=15_000)
+    match = in_thread(lambda: Match.objects.get())
+    assert match.stake == 50
+    assert in_thread(lambda: escrow_state(match_ref=match.match_ref).status) == "held"
+    assert in_thread(lambda: (balance_of(player=ana), balance_of(player=beto))) == (start - 50, start - 50)
+    expect(a.get_by_test_id("header-balance")).to_contain_text(f"{start - 50} credits")
+    a.screenshot(path=str(SHOTS / "room-stake-desktop-en.png"))
+    b.screenshot(path=str(SHOTS / "room-stake-phone-es.png"))
     ana_context.close()
     beto_context.close()
