@@ -28,6 +28,8 @@ TASK_LANES = {
     "games.round_analysis": BATCH,
     # The next days' daily puzzles, made ahead by beat every hour (daily/tasks.py): bots' self-play and analyses.
     "daily.tasks.make_daily_puzzles": BATCH,
+    # Challenges past their deadline marked expired, by beat every minute (challenges/tasks.py): nobody waits for it.
+    "challenges.tasks.expire_challenges": BATCH,
     # Sent to each lane by beat, with the queue named in the schedule (config/settings.py): a heartbeat
     # run says that lane's workers are alive and not behind.
     "config.tasks.heartbeat": LIVE,

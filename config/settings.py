@@ -48,6 +48,7 @@ INSTALLED_APPS = [
     "games",
     "notifications",
     "friends",
+    "challenges",
     "daily",
     "players",
 ]
@@ -176,6 +177,9 @@ CELERY_BEAT_SCHEDULE = {
 }
 # The daily puzzles of the next days, made ahead with their commitments (daily/tasks.py), on the batch lane.
 CELERY_BEAT_SCHEDULE["daily-puzzles"] = {"task": "daily.tasks.make_daily_puzzles", "schedule": 3600.0}
+# Challenges past their deadline marked expired (challenges/tasks.py), every minute on the batch lane: each answer
+# reads the deadline from the row itself, so the sweep's lateness changes no answer.
+CELERY_BEAT_SCHEDULE["challenges-expire"] = {"task": "challenges.tasks.expire_challenges", "schedule": 60.0}
 # One beat sends, however many run (one per node may): celery-redbeat keeps the schedule in Redis and its lock
 # says who sends (config/beat.py). The holder renews the lock every tick (at most BEAT_MAX_LOOP_INTERVAL apart); a
 # beat that dies leaves it to expire, and a waiting beat, trying every BEAT_MAX_LOOP_INTERVAL, takes it over and sends

@@ -29,6 +29,7 @@ urlpatterns = [
     path("wallet/", include("wallet.urls")),
     path("ratings/", include("ratings.urls")),
     path("", include("daily.urls")),
+    path("", include("challenges.urls")),
     path("", include("games.urls")),
     path("", include("lobby.urls")),
 ]

@@ -25,7 +25,7 @@ from wallet.trust import pairing_refusal, pairing_refusal_message, pairing_refus
 MAX_OPEN_OFFERS = 3
 
 
-def _require_member(player: Player) -> None:
+def require_stake_member(player: Player) -> None:
     """A player who may stake: registered, with a verified e-mail address, and a wallet not frozen."""
     if player.is_guest:
         raise LobbyRefusal("guest_stake", _("Guests cannot play for credits. Create an account to stake."))
@@ -46,7 +46,7 @@ class _PairingRefused(Exception):
 
 
 def offer_post(*, player: Player, game: str, stake: int, near_only: bool = False) -> StakeOffer:
-    _require_member(player)
+    require_stake_member(player)
     if not game_has_way(game, "offers"):
         raise LobbyRefusal("not_staked_game", _("This game is not played for credits."))
     if stake not in stakes_open_to(player=player):
@@ -83,7 +83,7 @@ def offer_accept(*, player: Player, offer_id: int, interface_language: str) -> M
     room at once (the poster may be on any page); the clocks wait for both (games.runtime.matches).
     An offer its poster can no longer cover is withdrawn, so it fails once, not for everyone.
     Related accounts (wallet.trust) are refused, and the refusal is recorded for the admin."""
-    _require_member(player)
+    require_stake_member(player)
     poster_id = StakeOffer.objects.filter(pk=offer_id).values_list("player_id", flat=True).first()
     if poster_id is None:
         raise LobbyRefusal("offer_gone", _("That offer is no longer open."))

@@ -25,7 +25,11 @@ def test_the_clock_runs_the_lobby_sweep_next_to_the_games_sweep_every_two_second
     # and nothing of them is left to beat, whose queue a backlog could hold up (beat sends the heartbeats, and the
     # daily puzzles' making once an hour: daily/tasks.py)
     sent_by_beat = {entry["task"] for entry in settings.CELERY_BEAT_SCHEDULE.values()}
-    assert sent_by_beat == {"config.tasks.heartbeat", "daily.tasks.make_daily_puzzles"}
+    assert sent_by_beat == {
+        "config.tasks.heartbeat",
+        "daily.tasks.make_daily_puzzles",
+        "challenges.tasks.expire_challenges",
+    }
 
 
 def test_the_lobby_sweep_withdraws_a_ticket_whose_player_left_the_site(person):
