@@ -19,6 +19,7 @@ from accounts.models import Player
 from friends.selectors import friends_of_any
 from games.models import Match, Room
 from games.runtime.catalogue import spec_for
+from games.runtime.rooms import DAILY
 from games.selectors import listed_live_matches
 from notifications import kinds
 from notifications.models import Notification
@@ -59,7 +60,7 @@ def playing_now(player_ids: set[int]) -> dict[int, Playing]:
             game=match.game,
             game_name=spec_for(match.game).name,
             watch_url=reverse("room_watch", args=[match.room.code])
-            if match.pk in listed and spec_for(match.game).spectators
+            if match.pk in listed and watchable(match.room)
             else None,
         )
         for person, match in found.items()
@@ -67,8 +68,9 @@ def playing_now(player_ids: set[int]) -> dict[int, Playing]:
 
 
 def watchable(room: Room) -> bool:
-    """Whether a stranger may open this room's match to watch it (as the lobby's live list does)."""
-    return not room.is_private and spec_for(room.game).spectators
+    """Whether a stranger may open this room's match to watch it (as the lobby's live list does). A daily's room
+    is private from its creation; it is named here as well, for it holds the day's answers (decision 124)."""
+    return not room.is_private and spec_for(room.game).spectators and DAILY not in (room.settings or {})
 
 
 def on_match_starting(sender: Any, room: Room, people: list[Player], **kwargs: Any) -> None:
