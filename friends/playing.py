@@ -97,9 +97,9 @@ def tell_friends_playing(*, code: str, game: str, people: list[int]) -> int:
     if not friends:
         return 0
     told = set(
-        Notification.objects.filter(
-            kind=kinds.FRIEND_PLAYING, player_id__in=friends, data__room=code
-        ).values_list("player_id", flat=True)
+        Notification.objects.filter(kind=kinds.FRIEND_PLAYING, player_id__in=friends, data__room=code).values_list(
+            "player_id", flat=True
+        )
     )
     names = {p.pk: p.display_name for p in Player.objects.filter(pk__in=people)}
     url = reverse("room_watch", args=[code])

@@ -9,10 +9,11 @@ goes back to its page (`next`, on this site only); a script (Accept: application
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from django.contrib import messages
-from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
@@ -23,17 +24,17 @@ from accounts.models import Player
 from friends import selectors, services
 from friends.errors import GameError, error_text, friends_error
 from friends.models import Block
-from friends.playing import playing_now
+from friends.playing import Playing, playing_now
 from games.models import Room
 from games.runtime.rooms import normalise_code
 from notifications.online import online_ids
 
 
-def _wants_json(request: HttpRequest) -> bool:
+def _wants_json(request) -> bool:
     return "application/json" in request.headers.get("Accept", "")
 
 
-def _back(request: HttpRequest) -> str:
+def _back(request) -> str:
     target = request.POST.get("next", "")
     if target and url_has_allowed_host_and_scheme(
         target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
@@ -42,7 +43,7 @@ def _back(request: HttpRequest) -> str:
     return "/friends/"
 
 
-def _other(request: HttpRequest) -> Player:
+def _other(request) -> Player:
     raw = request.POST.get("player", "")
     other = Player.objects.filter(pk=int(raw)).first() if raw.isdigit() and len(raw) < 12 else None
     if other is None:
@@ -99,7 +100,7 @@ ACTIONS: dict[str, Callable[[Player, Player], str]] = {
 
 @require_POST
 @player_required
-def friend_action(request: HttpRequest, action: str) -> HttpResponse:
+def friend_action(request, action: str) -> HttpResponse:
     """One of ACTIONS on the player named by `player`."""
     if action not in ACTIONS:
         raise Http404("no such action")
@@ -118,27 +119,27 @@ def friend_action(request: HttpRequest, action: str) -> HttpResponse:
     return redirect(_back(request))
 
 
-def _friends(me: Player) -> list[dict[str, Any]]:
+@dataclass(frozen=True)
+class FriendRow:
+    player: Player
+    online: bool
+    playing: Playing | None
+
+
+def _friends(me: Player) -> list[FriendRow]:
     ids = selectors.friend_ids(me.pk)
     online = online_ids(ids)
     playing = playing_now(ids)
     people = Player.objects.filter(pk__in=ids).only("nickname", "tag", "page_hidden", "user_id")
-    rows = [
-        {
-            "player": person,
-            "online": person.pk in online,
-            "playing": playing.get(person.pk),
-        }
-        for person in people
-    ]
+    rows = [FriendRow(person, person.pk in online, playing.get(person.pk)) for person in people]
     # Who is on now first, then by name: the list is read to find someone to play with.
-    rows.sort(key=lambda row: (not row["online"], row["player"].nickname.casefold(), row["player"].tag))
+    rows.sort(key=lambda row: (not row.online, row.player.nickname.casefold(), row.player.tag))
     return rows
 
 
 @require_GET
 @player_required
-def friends_page(request: HttpRequest) -> HttpResponse:
+def friends_page(request) -> HttpResponse:
     """The player's own friends, requests and blocks (never anyone else's: nothing here reads a parameter)."""
     me = request.player
     context = {
@@ -155,7 +156,7 @@ def _person(player: Player) -> dict[str, Any]:
 
 
 @require_GET
-def friends_json(request: HttpRequest) -> JsonResponse:
+def friends_json(request) -> JsonResponse:
     """The viewer's own friends, as the page shows them, for scripts (a challenge's "whom")."""
     if not request.player:
         return JsonResponse({"error": {"code": "no_player", "message": _("Choose a nickname first.")}}, status=403)
@@ -164,11 +165,9 @@ def friends_json(request: HttpRequest) -> JsonResponse:
         {
             "friends": [
                 {
-                    **_person(row["player"]),
-                    "online": row["online"],
-                    "playing": {"game": row["playing"].game, "watch_url": row["playing"].watch_url}
-                    if row["playing"]
-                    else None,
+                    **_person(row.player),
+                    "online": row.online,
+                    "playing": {"game": row.playing.game, "watch_url": row.playing.watch_url} if row.playing else None,
                 }
                 for row in rows
             ],
@@ -178,7 +177,7 @@ def friends_json(request: HttpRequest) -> JsonResponse:
 
 
 @require_GET
-def table_people(request: HttpRequest, code: str) -> JsonResponse:
+def table_people(request, code: str) -> JsonResponse:
     """The other people who played the room's last match with the viewer, and what the viewer is to each: a
     result card's "Add friend" (static/js/friends_card.js). Only for someone seated in that match; anyone else
     gets the same 404 as a room that does not exist. Bots are no players: never listed."""
@@ -194,8 +193,6 @@ def table_people(request: HttpRequest, code: str) -> JsonResponse:
     return JsonResponse(
         {
             "match_id": match.pk,
-            "people": [
-                {**_person(people[pk]), "state": states[pk]} for pk in ids if pk in people and pk not in mine
-            ],
+            "people": [{**_person(people[pk]), "state": states[pk]} for pk in ids if pk in people and pk not in mine],
         }
     )

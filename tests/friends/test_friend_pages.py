@@ -14,7 +14,7 @@ from friends import selectors, services
 from friends.models import Block, FriendRequest, Friendship
 from games.models import Match
 from games.runtime import matches, rooms, scheduling
-from notifications import kinds, online
+from notifications import online
 from notifications.models import Notification
 
 pytestmark = pytest.mark.django_db
@@ -200,7 +200,10 @@ def test_a_blocked_players_request_is_dropped_silently(ana, bea):
 
 def played(people, bots=1):
     room = rooms.room_create(
-        game="duelo", host=people[0], seats=len(people) + bots, interface_language="es",
+        game="duelo",
+        host=people[0],
+        seats=len(people) + bots,
+        interface_language="es",
         settings={"language": "es", "rounds": 1},
     )
     for person in people[1:]:

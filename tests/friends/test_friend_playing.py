@@ -29,8 +29,12 @@ def friends(a, b):
 
 def table(people, *, private=False, daily=""):
     room = rooms.room_create(
-        game="duelo", host=people[0], seats=2, interface_language="es",
-        settings={"language": "es", "rounds": 1}, daily=daily,
+        game="duelo",
+        host=people[0],
+        seats=2,
+        interface_language="es",
+        settings={"language": "es", "rounds": 1},
+        daily=daily,
     )
     for person in people[1:]:
         rooms.room_join(room=room, player=person)
@@ -57,9 +61,8 @@ def test_friends_are_told_once_the_start_commits_with_the_watch_link(django_capt
     for callback in callbacks:
         callback()
     # Carla, friend of both, is told once; Ana and Bea are at the table; Dani is nobody's friend.
-    assert playing_notes(carla) == [
-        {"url": reverse("room_watch", args=[room.code]), "room": room.code, "game": "duelo", "by_name": ana.display_name}
-    ]
+    watch = reverse("room_watch", args=[room.code])
+    assert playing_notes(carla) == [{"url": watch, "room": room.code, "game": "duelo", "by_name": ana.display_name}]
     assert playing_notes(ana) == playing_notes(bea) == playing_notes(dani) == []
 
 
