@@ -1,8 +1,8 @@
 """Friends in the browser (issue 36), two people: Ana (a phone, in Spanish) and Bea (a laptop, in English) have
 just played a Duelo. Ana's result card offers "Añadir amigo" for Bea; Ana asks from Bea's page instead; Bea finds
-the request on her friends page (the menu's "Friends") and accepts; Ana sees Bea among her friends, online. Then
-Ana blocks Bea, and Bea's new request looks sent to her and reaches nobody. Screenshots at 360x740 and 1280x800,
-in both languages (test-artifacts/friends/)."""
+the request on her friends page (the menu's "Friends") and accepts; Ana sees Bea among her friends, online, and
+Bea sees Ana marked a friend in their group. Then Ana blocks Bea, and Bea's new request looks sent to her and
+reaches nobody. Screenshots at 360x740 and 1280x800, in both languages (test-artifacts/friends/)."""
 
 from __future__ import annotations
 
@@ -96,6 +96,23 @@ def test_a_friend_request_accepted_then_a_block_that_silences_the_next(daphne_ur
     expect(bea_page.get_by_test_id("messages")).to_contain_text("You and Ana")
     expect(bea_page.get_by_test_id("friend")).to_contain_text("Ana")
     assert notes(ana, kinds.FRIEND_ACCEPTED) == 1
+
+    # In a group, the members say so too: Ana is Bea's friend; a newcomer has "Add friend" beside each.
+    def group():
+        from lobby import parties
+
+        party = parties.party_create(player=ana, language="es")
+        for person in (bea, player_create_guest(nickname="Carla")):
+            parties.party_join(party=party, player=person)
+        return party
+
+    party = in_thread(group)
+    bea_page.goto(f"{site}/g/{party.code}/")
+    members = bea_page.get_by_test_id("member")
+    expect(members.filter(has_text="Ana").get_by_test_id("friend-state")).to_have_text("Friends ✓")
+    expect(members.filter(has_text="Carla").get_by_test_id("friend-request")).to_have_text("Add friend")
+    expect(members.filter(has_text="Bea").get_by_test_id("friend-actions")).to_have_count(0)
+    shot(bea_page, "group-members-1280-en")
 
     # Ana sees Bea among her friends, online (Bea's socket says so: here, its heartbeat written directly).
     in_thread(lambda: online.seen(bea.pk))
