@@ -15,6 +15,7 @@ from games.models import Match
 from games.runtime import matches
 from notifications import kinds, online
 from tests.e2e.conftest import ARTIFACTS
+from tests.e2e.test_accessibility import blocking_violations
 from tests.e2e.test_after_game import in_thread
 from tests.e2e.test_one_screen import on_screen, sign_in
 from tests.games.test_move_path_statements import mid_game
@@ -82,6 +83,7 @@ def test_a_friend_request_accepted_then_a_block_that_silences_the_next(daphne_ur
     expect(ana_page.get_by_test_id("friend-state")).to_have_text("Solicitud enviada")
     fits(ana_page)
     shot(ana_page, "player-page-sent-360-es")
+    assert not blocking_violations(ana_page, "a player page with its friend buttons (phone)")
     assert notes(bea, kinds.FRIEND_REQUEST) == 1
 
     # Bea finds it from the menu and accepts.
@@ -92,6 +94,7 @@ def test_a_friend_request_accepted_then_a_block_that_silences_the_next(daphne_ur
     expect(request).to_have_count(1)
     expect(request).to_contain_text("Ana")
     shot(bea_page, "friends-incoming-1280-en")
+    assert not blocking_violations(bea_page, "the friends page with a request (laptop)")
     request.get_by_test_id("friend-accept").click()
     expect(bea_page.get_by_test_id("messages")).to_contain_text("You and Ana")
     expect(bea_page.get_by_test_id("friend")).to_contain_text("Ana")
@@ -122,6 +125,7 @@ def test_a_friend_request_accepted_then_a_block_that_silences_the_next(daphne_ur
     expect(friend.get_by_test_id("friend-online")).to_have_text("en línea")
     fits(ana_page)
     shot(ana_page, "friends-list-360-es")
+    assert not blocking_violations(ana_page, "the friends list (phone)")
     ana_page.goto(f"{site}/r/{match.room.code}/")
     expect(ana_page.get_by_test_id("card-friend-state")).to_have_text("Amigos ✓", timeout=15_000)
 
@@ -131,6 +135,7 @@ def test_a_friend_request_accepted_then_a_block_that_silences_the_next(daphne_ur
     expect(ana_page.get_by_test_id("no-friends")).to_be_visible()
     expect(ana_page.get_by_test_id("blocked-player")).to_contain_text("Bea")
     shot(ana_page, "friends-blocked-360-es")
+    assert not blocking_violations(ana_page, "the friends page with a block (phone)")
 
     # Bea asks again: to her it looks sent, as ever; nothing reaches Ana.
     bea_page.goto(site + ana.get_absolute_url())
