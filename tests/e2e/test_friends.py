@@ -8,11 +8,12 @@ from __future__ import annotations
 
 from datetime import timedelta
 
+from django.db import transaction
 from playwright.sync_api import expect
 
 from accounts.services import player_create_guest, player_saw_guide
 from games.models import Match
-from games.runtime import matches
+from games.runtime import matches, rooms, scheduling
 from notifications import kinds, online
 from tests.e2e.conftest import ARTIFACTS
 from tests.e2e.test_accessibility import blocking_violations
@@ -52,6 +53,18 @@ def a_finished_duelo():
         return match, people
 
     return in_thread(work)
+
+
+def bea_plays_a_bot(bea):
+    with scheduling.timers_disabled():
+        room = rooms.room_create(
+            game="duelo", host=bea, seats=2, interface_language="es", settings={"language": "es", "rounds": 1}
+        )
+        rooms.room_seat_set(room=room, by=bea, index=1, bot_level="easy")
+        with transaction.atomic():  # the start commits here: its on_commit tells Bea's friends
+            match = matches.match_start(room=room, by=bea)
+        matches.match_arrive(match_id=match.pk, player=bea)
+    return room
 
 
 def notes(player, kind) -> int:
@@ -128,6 +141,17 @@ def test_a_friend_request_accepted_then_a_block_that_silences_the_next(daphne_ur
     assert not blocking_violations(ana_page, "the friends list (phone)")
     ana_page.goto(f"{site}/r/{match.room.code}/")
     expect(ana_page.get_by_test_id("card-friend-state")).to_have_text("Amigos ✓", timeout=15_000)
+
+    # Bea starts a game against a bot in a room anyone may watch: Ana is told, and her list says so with Watch.
+    room = in_thread(lambda: bea_plays_a_bot(bea))
+    assert notes(ana, kinds.FRIEND_PLAYING) == 1
+    ana_page.goto(site + "/friends/")
+    playing = ana_page.get_by_test_id("friend").get_by_test_id("friend-playing")
+    expect(playing).to_contain_text("Jugando a Duelo de Palabras")
+    shot(ana_page, "friends-playing-360-es")
+    playing.get_by_test_id("friend-watch").tap()
+    ana_page.wait_for_url(f"**/r/{room.code}/")
+    expect(ana_page.locator("[data-game-root]")).to_be_visible()
 
     # Ana blocks Bea from her list; Bea's page no longer shows her as a friend.
     ana_page.goto(site + "/friends/")
