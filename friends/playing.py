@@ -9,11 +9,13 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass
+from datetime import timedelta
 from functools import partial
 from typing import Any
 
 from django.db import transaction
 from django.urls import reverse
+from django.utils import timezone
 
 from accounts.models import Player
 from friends.selectors import friends_of_any
@@ -28,6 +30,8 @@ from notifications.services import notify
 log = logging.getLogger(__name__)
 
 LIVE = (Match.ARRIVING, Match.PLAYING)
+# A match still live long after it began is the sweeper's business (as the "your game is on" banner holds).
+RECENT = timedelta(hours=12)
 
 
 @dataclass(frozen=True)
@@ -42,7 +46,9 @@ def playing_now(player_ids: set[int]) -> dict[int, Playing]:
     if not player_ids:
         return {}
     matches = (
-        Match.objects.filter(status__in=LIVE, room__seats__player_id__in=player_ids)
+        Match.objects.filter(
+            status__in=LIVE, started_at__gte=timezone.now() - RECENT, room__seats__player_id__in=player_ids
+        )
         .exclude(room__status=Room.CLOSED)
         .select_related("room")
         .order_by("-started_at")
