@@ -25,6 +25,7 @@ urlpatterns = [
     path("jsi18n/", etag(catalogue_etag)(Catalogue.as_view()), name="javascript-catalog"),
     path("", include("accounts.urls")),
     path("", include("players.urls")),
+    path("", include("friends.urls")),
     path("words/", include("games.wordlist_urls")),
     path("wallet/", include("wallet.urls")),
     path("ratings/", include("ratings.urls")),

@@ -27,6 +27,8 @@ from django.views.decorators.http import require_GET
 from accounts.models import Player
 from accounts.nicknames import bot_name, nickname_key
 from daily.selectors import daily_summary
+from friends.models import Block
+from friends.selectors import relation
 from games.runtime.catalogue import game_slugs, spec_for
 from games.runtime.player_statistics import player_statistics
 from games.runtime.statistics import shows_score, together
@@ -76,8 +78,17 @@ def player_page(request: HttpRequest, handle: str) -> HttpResponse:
         "rows": _rows(page.object_list, subject, names),
         "rating_cards": _rating_cards(subject),
         "daily": _daily(subject, names),
+        "friend": _friend(viewer, subject) if viewer and not is_owner else None,
     }
     return render(request, "players/player_page.html", context)
+
+
+def _friend(viewer: Player, subject: Player) -> dict[str, Any]:
+    """What the viewer is to the player and may do about it (issue 36): never whether the player blocked them."""
+    return {
+        "state": relation(viewer.pk, subject.pk),
+        "blocked": Block.objects.filter(blocker_id=viewer.pk, blocked_id=subject.pk).exists(),
+    }
 
 
 def _daily(subject: Player, names: dict[str, str]) -> dict[str, Any]:

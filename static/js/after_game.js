@@ -6,6 +6,7 @@
 // While it shows, the room's waiting panel (the quick match's "Looking for players…", the seats and Start) is
 // hidden ([data-room][data-after="over"], static/css/room.css): "New game" in a room the host starts shows it
 // again, scrolled into view.
+import { friendsCard } from "./friends_card.js";
 import { h, t } from "./games/kit.js";
 
 /**
@@ -21,6 +22,7 @@ export function afterGame(element, { send }) {
   let ref = 0;
   let error = "";
   let drawn = ""; // what the bar shows now, so that a room frame that changes nothing of it leaves it (and its focus) be
+  const friends = friendsCard(element.dataset.roomCode || ""); // "Add friend" for the others at the table (issue 36)
 
   function state() {
     const showing = over && room && room.status === "waiting";
@@ -128,6 +130,7 @@ export function afterGame(element, { send }) {
       part.question ? null : status,
       ...notes.map((text) => h("p", { class: "after-note muted", text })),
       h("p", { class: "after-error", role: "alert", "data-testid": "rematch-error", text: error }),
+      friends.node,
     ].filter(Boolean));
   }
 
@@ -142,6 +145,7 @@ export function afterGame(element, { send }) {
       const outcome = frame.view && frame.view.outcome;
       const wasOver = over;
       over = Boolean(outcome && !outcome.aborted);
+      if (over && frame.match_id) friends.load(frame.match_id);
       if (over !== wasOver) {
         error = "";
         if (!over) setup = false;
