@@ -28,6 +28,10 @@ TASK_LANES = {
     "games.round_analysis": BATCH,
     # The next days' daily puzzles, made ahead by beat every hour (daily/tasks.py): bots' self-play and analyses.
     "daily.tasks.make_daily_puzzles": BATCH,
+    # A notification's push to a player's devices and its e-mail (issue 36): network calls to other services,
+    # which must never hold up a bot's move.
+    "notifications.send_push": BATCH,
+    "notifications.send_email": BATCH,
     # Sent to each lane by beat, with the queue named in the schedule (config/settings.py): a heartbeat
     # run says that lane's workers are alive and not behind.
     "config.tasks.heartbeat": LIVE,

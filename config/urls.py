@@ -28,6 +28,7 @@ urlpatterns = [
     path("words/", include("games.wordlist_urls")),
     path("wallet/", include("wallet.urls")),
     path("ratings/", include("ratings.urls")),
+    path("notifications/", include("notifications.urls")),
     path("", include("daily.urls")),
     path("", include("games.urls")),
     path("", include("lobby.urls")),
