@@ -40,3 +40,9 @@ def language_note(player: Player, language: str) -> None:
     updated = Preferences.objects.filter(player=player).update(language=language)
     if not updated:
         Preferences.objects.get_or_create(player=player, defaults={"language": language})
+
+
+def players_who_chose(kind: str) -> list[Player]:
+    """The players who turned on some channel for `kind` (for a kind off by default: the daily's)."""
+    rows = Preferences.objects.filter(channels__has_key=kind).exclude(**{f"channels__{kind}": []})
+    return [prefs.player for prefs in rows.select_related("player")]

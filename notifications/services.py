@@ -41,16 +41,17 @@ def notify(player: Player, kind: str, **data: Any) -> Notification | None:
     return note
 
 
-def notify_once(player: Player, kind: str, key: str, **data: Any) -> Notification | None:
+def notify_once(player: Player, kind: str, key: str, **data: Any) -> bool:
     """`notify`, unless this player was told of `kind` with `key` before (a task that runs twice, two beats):
-    the key is kept in the same transaction, whichever channels carry it."""
+    the key is kept in the same transaction, whichever channels carry it. Returns whether this call told."""
     with transaction.atomic():
         try:
             with transaction.atomic():
                 Once.objects.create(player=player, kind=kind, key=key)
         except IntegrityError:
-            return None
-        return notify(player, kind, **data)
+            return False
+        notify(player, kind, **data)
+        return True
 
 
 def unread_count(*, player_id: int) -> int:

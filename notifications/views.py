@@ -103,7 +103,6 @@ def preferences(request: Any) -> HttpResponse:
     ]
     context = {
         "rows": rows,
-        "channel_names": [CHANNEL_NAMES[channel] for channel in kinds.CHANNELS],
         "vapid_public_key": settings.VAPID_PUBLIC_KEY,
         "mail_possible": not player.is_guest,
     }

@@ -50,7 +50,7 @@ def test_a_notification_that_goes_once_goes_once(alice):
     preferences_save(player=alice.player, channels={kinds.DAILY_READY: {kinds.SITE}}, language="es")
     first = notify_once(alice.player, kinds.DAILY_READY, "2026-12-07", url="/daily/")
     again = notify_once(alice.player, kinds.DAILY_READY, "2026-12-07", url="/daily/")
-    assert first is not None and again is None
+    assert first is True and again is False
     assert unread_count(player_id=alice.player.pk) == 1
 
 
