@@ -23,7 +23,7 @@ from playwright.sync_api import expect
 from games.runtime.catalogue import spec_for
 from notifications.models import PushSubscription
 from tests.e2e.conftest import ARTIFACTS
-from tests.e2e.test_after_game import LAPTOP, PHONE, finished, in_thread, open_room, present
+from tests.e2e.test_after_game import LAPTOP, PHONE, finished, open_room, present
 from tests.e2e.test_one_screen import sign_in
 from tests.notifications.push_service import PushService
 
@@ -37,8 +37,9 @@ def shot(page, name: str) -> None:
 
 def open_page(browser, site, player, path, size, locale, **options):
     width, height = size
-    context = browser.new_context(viewport={"width": width, "height": height}, locale=locale, has_touch=width < 600,
-                                  **options)
+    context = browser.new_context(
+        viewport={"width": width, "height": height}, locale=locale, has_touch=width < 600, **options
+    )
     sign_in(context, site, player)
     if locale.startswith("en"):
         context.add_cookies([{"name": "django_language", "value": "en", "url": site}])
@@ -84,7 +85,9 @@ def test_a_rematch_offer_rings_the_other_players_bell_live(daphne_url, browser):
         other.get_by_test_id("bell").click()
         expect(other.get_by_test_id("bell-item")).to_have_count(1)
         if language == "es":
-            expect(other.get_by_test_id("bell-item").locator("a")).to_have_text(f"{ana.nickname} te ofrece la revancha de {game}")
+            expect(other.get_by_test_id("bell-item").locator("a")).to_have_text(
+                f"{ana.nickname} te ofrece la revancha de {game}"
+            )
         panel = other.get_by_test_id("bell-panel").bounding_box()
         assert panel["x"] >= 0 and panel["x"] + panel["width"] <= size[0] + 0.5, f"the bell's list spills: {panel}"
         shot(other, f"bell-open-{size[0]}x{size[1]}-{language}")
@@ -103,12 +106,15 @@ def test_web_push_reaches_the_service_worker(daphne_url, browser, tmp_path):
     worker = start("worker-batch", tmp_path, stack_env())  # the batch lane sends pushes (config/lanes.py)
     match, (ana, bruna) = finished("duelo")
     with PushService(settings.VAPID_PUBLIC_KEY) as service:
-        context, page = open_page(browser, daphne_url, bruna, "/notifications/settings/", LAPTOP, "en-GB",
-                                  permissions=["notifications"])
+        context, page = open_page(
+            browser, daphne_url, bruna, "/notifications/settings/", LAPTOP, "en-GB", permissions=["notifications"]
+        )
         cdp = context.new_cdp_session(page)
         registrations: dict[str, str] = {}
-        cdp.on("ServiceWorker.workerRegistrationUpdated",
-               lambda event: registrations.update({r["scopeURL"]: r["registrationId"] for r in event["registrations"]}))
+        cdp.on(
+            "ServiceWorker.workerRegistrationUpdated",
+            lambda event: registrations.update({r["scopeURL"]: r["registrationId"] for r in event["registrations"]}),
+        )
         cdp.send("ServiceWorker.enable")
         expect(page.get_by_test_id("push-on")).to_be_visible(timeout=15_000)  # asked for nothing yet: a button
 
@@ -121,8 +127,9 @@ def test_web_push_reaches_the_service_worker(daphne_url, browser, tmp_path):
         # The stand-in's device: the page's own code stores it, as it stores what pushManager.subscribe gives.
         device = service.device()
         script = page.locator("script[src*='push']").get_attribute("src")
-        saved = page.evaluate("async ([src, sub]) => (await import(src)).saveSubscription(sub)",
-                              [script, device.subscription()])
+        saved = page.evaluate(
+            "async ([src, sub]) => (await import(src)).saveSubscription(sub)", [script, device.subscription()]
+        )
         assert saved == {"subscribed": True}
         assert list(PushSubscription.objects.values_list("player_id", "endpoint")) == [(bruna.pk, device.endpoint)]
 
@@ -142,15 +149,19 @@ def test_web_push_reaches_the_service_worker(daphne_url, browser, tmp_path):
         deadline = time.monotonic() + 10
         while scope not in registrations and time.monotonic() < deadline:
             page.wait_for_timeout(100)
-        cdp.send("ServiceWorker.deliverPushMessage",
-                 {"origin": daphne_url, "registrationId": registrations[scope], "data": json.dumps(message)})
+        cdp.send(
+            "ServiceWorker.deliverPushMessage",
+            {"origin": daphne_url, "registrationId": registrations[scope], "data": json.dumps(message)},
+        )
         shown = None
         deadline = time.monotonic() + 10
         while not shown and time.monotonic() < deadline:
             page.wait_for_timeout(200)
             shown = page.evaluate("""async () => (await (await navigator.serviceWorker.ready).getNotifications())
                 .map((n) => ({title: n.title, body: n.body, url: n.data && n.data.url, tag: n.tag}))""")
-        assert shown == [{"title": "Dream Games", "body": message["body"], "url": message["url"], "tag": "rematch_offer"}]
+        assert shown == [
+            {"title": "Dream Games", "body": message["body"], "url": message["url"], "tag": "rematch_offer"}
+        ]
         ana_context.close()
         context.close()
     stop([worker])
