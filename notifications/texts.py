@@ -32,6 +32,8 @@ TEXTS = {
     kinds.FRIEND_PLAYING: gettext_lazy("%(by_name)s started a game of %(game)s: watch it"),
     kinds.DAILY_READY: gettext_lazy("Today's daily puzzles are ready"),
 }
+# A challenge's answer is told under the challenge's kind (challenges/services.py: `accepted=True`).
+CHALLENGE_ACCEPTED = gettext_lazy("%(by_name)s accepted your challenge to a game of %(game)s")
 
 
 def safe_url(data: dict[str, Any]) -> str:
@@ -43,9 +45,11 @@ def safe_url(data: dict[str, Any]) -> str:
 def text(kind: str, data: dict[str, Any], language: str | None = None) -> str:
     """The notification's sentence, in `language` (else the active one)."""
     with translation.override(language) if language else translation.override(translation.get_language()):
-        game = _game_names.get(str(data.get("game_slug", "")), "")
+        # `game` too: the name friends/playing.py gives the slug of a friend's game
+        game = _game_names.get(str(data.get("game_slug") or data.get("game") or ""), "")
         params = {"by_name": str(data.get("by_name") or gettext("Someone")), "game": str(game or gettext("a game"))}
-        return str(TEXTS[kind]) % params
+        sentence = CHALLENGE_ACCEPTED if kind == kinds.CHALLENGE and data.get("accepted") else TEXTS[kind]
+        return str(sentence) % params
 
 
 def item(notification: Any, language: str | None = None) -> dict[str, Any]:

@@ -84,3 +84,14 @@ def test_an_email_goes_to_a_verified_address_only_in_the_players_language(alice)
     assert send_email(guest.pk, kinds.YOUR_TURN, data) is False
     assert send_email(alice.player.pk, kinds.REMATCH_OFFER, data) is False  # not a slow kind
     assert len(mail.outbox) == 1
+
+
+def test_an_accepted_challenge_and_a_friends_game_read_as_such():
+    from games.runtime.catalogue import game_slugs, spec_for
+
+    slug = game_slugs()[0]
+    name = str(spec_for(slug).name)
+    accepted = {"url": "/r/ABCD/", "by_name": "Bob", "game_slug": slug, "accepted": True}
+    assert text(kinds.CHALLENGE, accepted, "en") == f"Bob accepted your challenge to a game of {name}"
+    playing = {"url": "/r/ABCD/watch/", "by_name": "Bob", "game": slug}
+    assert text(kinds.FRIEND_PLAYING, playing, "en") == f"Bob started a game of {name}: watch it"
