@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+from urllib.parse import urlsplit
+
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
@@ -64,7 +66,8 @@ class PushSubscription(models.Model):
         verbose_name_plural = _("push subscriptions")
 
     def __str__(self) -> str:
-        return f"{self.player_id}: {self.endpoint[:60]}"
+        # never the endpoint itself: with the keys it is what lets anyone push to the device
+        return f"{self.player_id}: {urlsplit(self.endpoint).hostname}"
 
 
 class Once(models.Model):

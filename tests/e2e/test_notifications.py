@@ -95,6 +95,8 @@ def test_a_rematch_offer_rings_the_other_players_bell_live(daphne_url, browser):
             other.set_viewport_size({"width": size2[0], "height": size2[1]})
             other.goto(f"{daphne_url}/notifications/settings/")
             expect(other.get_by_test_id("push-on")).to_be_visible()
+            # Nothing asked on load (headless chromium would have answered "denied"): only the button asks.
+            assert other.evaluate("Notification.permission") == "default"
             other.screenshot(path=str(SHOTS / f"settings-{size2[0]}x{size2[1]}-{language}.png"), full_page=True)
         context.close()
     ana_context.close()
