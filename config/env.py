@@ -217,3 +217,32 @@ def redis_retry_options(asynchronous: bool = True) -> dict:
     else:
         from redis.retry import Retry  # type: ignore[assignment]
     return {"retry_on_error": [RedisConnectionError], "retry": Retry(NoBackoff(), 1)}
+
+
+def read_vapid(env: Mapping[str, str], debug: bool, local_dir: Path) -> tuple[str, str, str]:
+    """The site's VAPID key pair for Web Push (issue 36) and its contact: (public, private, subject).
+
+    VAPID_PRIVATE_KEY is the raw P-256 private key, base64url (43 characters), VAPID_PUBLIC_KEY its uncompressed
+    public point, base64url (87 characters): what `python -m notifications.vapid` prints. VAPID_SUBJECT is a
+    mailto: or https: address push services may write to. Without the keys, production has no Web Push (the
+    settings page says so); development and tests get a pair generated once and kept in .local/, so that the
+    subscriptions of `make run` survive its restarts (a new key would make every one of them fail).
+    """
+    public = env.get("VAPID_PUBLIC_KEY", "").strip()
+    private = env.get("VAPID_PRIVATE_KEY", "").strip()
+    subject = env.get("VAPID_SUBJECT", "").strip() or "mailto:admin@localhost"
+    if bool(public) != bool(private):
+        raise ImproperlyConfigured("VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together: set both or neither")
+    if public or not debug:
+        if subject and not subject.startswith(("mailto:", "https:")):
+            raise ImproperlyConfigured(f"VAPID_SUBJECT must start with mailto: or https:, not {subject!r}")
+        return public, private, subject
+    key_file = local_dir / "vapid_keys"
+    if not key_file.exists():
+        from notifications.vapid import new_key_pair  # only development makes keys
+
+        local_dir.mkdir(parents=True, exist_ok=True)
+        key_file.write_text("\n".join(new_key_pair()))
+        key_file.chmod(0o600)
+    public, private = key_file.read_text().split()
+    return public, private, subject

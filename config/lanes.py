@@ -30,6 +30,10 @@ TASK_LANES = {
     "daily.tasks.make_daily_puzzles": BATCH,
     # Challenges past their deadline marked expired, by beat every minute (challenges/tasks.py): nobody waits for it.
     "challenges.tasks.expire_challenges": BATCH,
+    # A notification's push to a player's devices and its e-mail (issue 36): network calls to other services,
+    # which must never hold up a bot's move.
+    "notifications.send_push": BATCH,
+    "notifications.send_email": BATCH,
     # Sent to each lane by beat, with the queue named in the schedule (config/settings.py): a heartbeat
     # run says that lane's workers are alive and not behind.
     "config.tasks.heartbeat": LIVE,

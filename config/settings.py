@@ -23,6 +23,11 @@ EMBEDDED_REDIS_PORT = 6399
 
 DEBUG = read.read_bool(ENV, "DEBUG", default=False)
 SECRET_KEY = read.read_secret_key(ENV, DEBUG, LOCAL_DIR)
+# Web Push (issue 36): the site's VAPID keys; development and tests make a pair in .local/ (config/env.py)
+VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY, VAPID_SUBJECT = read.read_vapid(ENV, DEBUG, LOCAL_DIR)
+# A push service on this machine over plain http (the tests' stand-in) is accepted in development only: read here,
+# as DEBUG is at start-up (pytest-django turns DEBUG off under the tests, which need the stand-in).
+WEB_PUSH_LOOPBACK = DEBUG
 ALLOWED_HOSTS = read.read_list(ENV, "ALLOWED_HOSTS", ["localhost", "127.0.0.1", "[::1]"] if DEBUG else [])
 CSRF_TRUSTED_ORIGINS = read.read_list(ENV, "CSRF_TRUSTED_ORIGINS", [])
 
@@ -100,6 +105,7 @@ TEMPLATES = [
                 "accounts.context_processors.player",
                 "games.context_processors.game_on",
                 "wallet.context_processors.header_balance",
+                "notifications.context_processors.bell",
             ],
         },
     },

@@ -29,6 +29,7 @@ urlpatterns = [
     path("words/", include("games.wordlist_urls")),
     path("wallet/", include("wallet.urls")),
     path("ratings/", include("ratings.urls")),
+    path("notifications/", include("notifications.urls")),
     path("", include("daily.urls")),
     path("", include("challenges.urls")),
     path("", include("games.urls")),

@@ -72,6 +72,7 @@ def service_worker(request):
         f"const OFFLINE = {json.dumps(reverse('offline'))};\n"
         f"const KEPT = {json.dumps(kept)};\n"
         f"const RULES_SUFFIX = {json.dumps('/rules/')};\n"
+        f"const ICON = {json.dumps(static('icons/icon-192.png'))};\n"
     )
     response = HttpResponse(head + body, content_type="text/javascript; charset=utf-8")
     response["Cache-Control"] = "no-cache"  # a new worker is found at the next visit after a deploy

@@ -5,12 +5,17 @@ date begins anywhere (daily/days.py). Making is idempotent: a date whose puzzles
 from __future__ import annotations
 
 import logging
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 from celery import shared_task
+from django.urls import reverse
 from django.utils import timezone
 
 from daily import services
+from daily.models import Puzzle
+from notifications.kinds import DAILY_READY
+from notifications.preferences import players_who_chose
+from notifications.services import notify_once
 from toolkit import days
 
 log = logging.getLogger(__name__)
@@ -28,4 +33,18 @@ def make_daily_puzzles() -> int:
         made += len(services.puzzles_make(first + timedelta(days=offset)))
     if made:
         log.info("daily puzzles made: %d, for %s to %s", made, first, last)
+    tell_daily_ready(now)
     return made
+
+
+def tell_daily_ready(now: datetime) -> int:
+    """The players who asked to hear of the daily are told once per date that its puzzles are ready: the UTC date
+    that has begun (decision n6), once its puzzles exist. Run every hour with the making: the first run of a date
+    tells, the others find it told (notify_once)."""
+    day = days.utc_day(now)
+    if not Puzzle.objects.filter(day=day).exists():
+        return 0
+    told = 0
+    for player in players_who_chose(DAILY_READY):
+        told += notify_once(player, DAILY_READY, day.isoformat(), url=reverse("daily_home"))
+    return told

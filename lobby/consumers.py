@@ -5,7 +5,10 @@ Close codes: 4401 when the connection has no player (no session, no guest).
 
 Besides `ping`, a page may send `{"type": "watch", "topic": "lobby"}`: the lobby page does, and from then
 on gets `lobby_changed` whenever queues, offers or open rooms change. Every socket gets `matched` (go to
-this room) and `group_changed` (the player's group changed) through the player's own group.
+this room) and `group_changed` (the player's group changed) through the player's own group, and (issue 36) is the
+player's site socket: its heartbeat says they are on the site (notifications.online) and it carries their new
+notifications (`notification`: the unread count and the notification in the page's language) to the bell
+(static/js/bell.js; decision n1: the socket every page already opens, not a second one).
 """
 
 import json
@@ -27,6 +30,8 @@ from games.runtime.consumers import (
 from games.runtime.frames import Bucket, parse_frame
 from lobby import queue_presence
 from lobby.live import LOBBY_GROUP, player_group
+from notifications import online
+from notifications.texts import safe_url, text
 
 log = logging.getLogger(__name__)
 
@@ -48,6 +53,8 @@ class LobbyConsumer(SiteSocket):
         await self.join_node()
         # Still on the site: a queue ticket stays valid while the pings keep coming.
         await quietly("arrive", queue_presence.arrive(self.player.pk, self.channel_name))
+        # On the site: a friend's list shows them online (notifications.online), for as long as the pings come.
+        await quietly("online", online.seen_async(self.player.pk))
         await self.send_json({"type": "hello", "player": self.public_player()})
 
     async def disconnect(self, code):
@@ -72,9 +79,25 @@ class LobbyConsumer(SiteSocket):
         await self.send_json({"type": "lobby_changed"})
 
     async def layer_recovered(self, event):
-        """Back from a Redis outage (games.runtime.layer): the page fetches its sections again, in case something
-        it lists changed while no announcement reached it."""
+        """Back from a Redis outage (games.runtime.layer): the page fetches its sections again, and the bell its
+        count, in case something changed while no announcement reached it."""
         await self.send_json({"type": "lobby_changed"})
+        await self.send_json({"type": "notifications_changed"})
+
+    async def notification_new(self, event):
+        """Something was told to this player (notifications.services.notify): the bell's count, and the
+        notification in this page's language, from the message alone (no read)."""
+        item = event["item"]
+        language = socket_language(self.scope)
+        shown = {
+            "id": item["id"],
+            "kind": item["kind"],
+            "text": text(item["kind"], item["data"], language),
+            "url": safe_url(item["data"]),
+            "created": item["created"],
+            "read": False,
+        }
+        await self.send_json({"type": "notification", "unread": event["unread"], "item": shown})
 
     async def lobby_party(self, event):
         """The player's group changed (members, search, start): its page and the lobby page refresh."""
@@ -100,6 +123,7 @@ class LobbyConsumer(SiteSocket):
             await self.send_json({"type": "pong"})
             if self.heartbeat.due():
                 await quietly("beat", queue_presence.beat(self.player.pk, self.channel_name))
+                await quietly("online", online.seen_async(self.player.pk))
         elif kind == "watch":
             await self.watch(frame.get("topic"))
         else:

@@ -17,13 +17,14 @@ from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 
 from games.runtime.broadcast import after_commit
+from notifications import live as notifications_live
 
 LOBBY_GROUP = "lobby"
 
 
-def player_group(player_id: int) -> str:
-    """Every socket of one player listens here (several tabs, a phone and a desktop)."""
-    return f"player.{player_id}"
+# Every socket of one player listens there (several tabs, a phone and a desktop): the group notifications are
+# told to (notifications.live), below the lobby, so that the lobby socket every page opens carries them too.
+player_group = notifications_live.player_group
 
 
 def lobby_changed() -> None:

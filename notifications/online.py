@@ -8,8 +8,10 @@ expires by itself), and entries older than that are trimmed by whoever writes.
 
 from __future__ import annotations
 
+import asyncio
 import threading
 import time
+import weakref
 from collections.abc import Iterable
 from typing import Any
 
@@ -36,6 +38,27 @@ def seen(player_id: int, now: float | None = None) -> None:
     pipe.zadd(KEY, {str(player_id): now})
     pipe.zremrangebyscore(KEY, "-inf", now - ONLINE_SECONDS)
     pipe.execute()
+
+
+# The sockets' own: one asyncio client per event loop (an asyncio connection belongs to the loop that opened it).
+_async_clients: weakref.WeakKeyDictionary[Any, Any] = weakref.WeakKeyDictionary()
+
+
+def _async_client() -> Any:
+    loop = asyncio.get_running_loop()
+    client = _async_clients.get(loop)
+    if client is None:
+        client = _async_clients[loop] = settings.REDIS.async_client(socket_timeout=5)
+    return client
+
+
+async def seen_async(player_id: int) -> None:
+    """`seen`, from a socket: its event loop is never held up by Redis."""
+    now = time.time()
+    pipe = _async_client().pipeline(transaction=False)
+    pipe.zadd(KEY, {str(player_id): now})
+    pipe.zremrangebyscore(KEY, "-inf", now - ONLINE_SECONDS)
+    await pipe.execute()
 
 
 def gone(player_id: int) -> None:

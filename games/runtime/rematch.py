@@ -31,6 +31,8 @@ from games.models import Match, MatchEvent, Room, Seat
 from games.runtime.catalogue import spec_for
 from games.runtime.errors import room_error
 from games.runtime.rooms import DAILY, room_rematch_note, room_seats_turn
+from notifications.kinds import REMATCH_OFFER
+from notifications.services import notify
 from wallet.services import WalletError
 
 ASK, ACCEPT, DECLINE = "ask", "accept", "decline"
@@ -94,7 +96,17 @@ def rematch_answer(
         if offer["declined"] is None and people <= set(offer["accepted"]):
             return _start(room, match, offer, now)
         room_rematch_note(room, offer)
+        if answer == ASK:
+            _tell_the_others(room, match, player)
         return None
+
+
+def _tell_the_others(room: Room, match: Match, asker: Player) -> None:
+    """Each other person seated at that match is told of the offer (a notification: the bell, and their devices
+    where they allowed it), in case their page of the table is not open."""
+    others = [sitter["player"] for sitter in match.lineup if sitter.get("player") not in (None, asker.pk)]
+    for other in Player.objects.filter(pk__in=others):
+        notify(other, REMATCH_OFFER, url=f"/r/{room.code}/", by_name=asker.nickname, game_slug=room.game)
 
 
 def _start(room: Room, match: Match, offer: dict[str, Any], now: datetime | None) -> Match:

@@ -1,6 +1,7 @@
 // Every page of a known player keeps the lobby socket open, and shows whether it is connected.
 // Pages that show live lobby parts (static/js/live.js) hear every frame as a "lobby-frame" event on
-// document; a page with [data-live-watch="topic"] asks for that topic's frames on every (re)connect.
+// document, and its status changes as "lobby-status" events (the notification bell, bell.js); a page with
+// [data-live-watch="topic"] asks for that topic's frames on every (re)connect.
 import { openSocket } from "./socket.js";
 
 const indicator = document.querySelector("[data-presence]");
@@ -17,6 +18,7 @@ if (indicator) {
       document.dispatchEvent(new CustomEvent("lobby-frame", { detail: frame }));
     },
     onStatus(status) {
+      document.dispatchEvent(new CustomEvent("lobby-status", { detail: status }));
       indicator.dataset.presence = status;
       indicator.title = indicator.dataset[status === "online" ? "labelOnline" : "labelOffline"];
       if (status === "online" && topic) socket.send({ type: "watch", topic });

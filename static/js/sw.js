@@ -7,7 +7,7 @@
 //   that page, else the offline page.
 // - Everything else (the sockets, JSON, a move) goes to the network untouched: nothing of a game is ever served
 //   from a cache.
-/* global CACHE, OFFLINE, KEPT, RULES_SUFFIX */
+/* global CACHE, OFFLINE, KEPT, RULES_SUFFIX, ICON */
 
 self.addEventListener("install", (event) => {
   event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll([OFFLINE, ...KEPT])).then(() => self.skipWaiting()));
@@ -47,4 +47,32 @@ self.addEventListener("fetch", (event) => {
   if (KEPT.some((path) => request.url.endsWith(path))) {
     event.respondWith(fetch(request).catch(() => caches.match(request)));
   }
+});
+
+// Web Push (issue 36): the server's notification (notifications/push.py: {title, body, url, tag}), shown even when
+// no page of the site is open; a tap opens its page (or brings an open tab of the site to it).
+self.addEventListener("push", (event) => {
+  let message = {};
+  try {
+    message = event.data ? event.data.json() : {};
+  } catch {
+    message = { body: event.data ? event.data.text() : "" };
+  }
+  const url = typeof message.url === "string" && message.url.startsWith("/") && !message.url.startsWith("//") ? message.url : "/";
+  event.waitUntil(self.registration.showNotification(message.title || "Dream Games", {
+    body: message.body || "",
+    tag: message.tag || undefined,
+    data: { url },
+    icon: ICON,
+  }));
+});
+
+self.addEventListener("notificationclick", (event) => {
+  event.notification.close();
+  const target = new URL(event.notification.data?.url || "/", self.location.origin).href;
+  event.waitUntil(self.clients.matchAll({ type: "window", includeUncontrolled: true }).then((windows) => {
+    const open = windows.find((client) => new URL(client.url).origin === self.location.origin && "navigate" in client);
+    if (open) return open.navigate(target).then((client) => (client || open).focus());
+    return self.clients.openWindow(target);
+  }));
 });

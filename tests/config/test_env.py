@@ -169,3 +169,20 @@ def test_redis_url_defaults_and_is_checked():
     assert env.read_redis_url({"REDIS_URL": "rediss://cache:6380/2"}, "x") == "rediss://cache:6380/2"
     with pytest.raises(ImproperlyConfigured, match="REDIS_URL"):
         env.read_redis_url({"REDIS_URL": "http://cache:6379"}, "x")
+
+
+def test_vapid_keys_come_from_the_environment_both_or_neither(tmp_path):
+    pair = {"VAPID_PUBLIC_KEY": "BPublic", "VAPID_PRIVATE_KEY": "private", "VAPID_SUBJECT": "mailto:ops@example.com"}
+    assert env.read_vapid(pair, debug=False, local_dir=tmp_path) == ("BPublic", "private", "mailto:ops@example.com")
+    with pytest.raises(ImproperlyConfigured, match="go together"):
+        env.read_vapid({"VAPID_PUBLIC_KEY": "BPublic"}, debug=False, local_dir=tmp_path)
+    with pytest.raises(ImproperlyConfigured, match="mailto: or https:"):
+        env.read_vapid({**pair, "VAPID_SUBJECT": "ops@example.com"}, debug=False, local_dir=tmp_path)
+    assert env.read_vapid({}, debug=False, local_dir=tmp_path)[:2] == ("", "")  # production without keys: no push
+    assert not (tmp_path / "vapid_keys").exists()
+
+
+def test_development_makes_a_vapid_pair_once_and_keeps_it(tmp_path):
+    first = env.read_vapid({}, debug=True, local_dir=tmp_path)
+    assert len(first[0]) == 87 and len(first[1]) == 43
+    assert env.read_vapid({}, debug=True, local_dir=tmp_path) == first  # the subscriptions survive a restart

@@ -188,6 +188,8 @@ def test_every_registered_task_has_a_lane_and_batch_work_never_routes_to_the_liv
         "games.round_analysis",
         "daily.tasks.make_daily_puzzles",
         "challenges.tasks.expire_challenges",
+        "notifications.send_push",
+        "notifications.send_email",
     }
     assert app.conf.task_default_queue == queue(BATCH)  # a task without a route cannot slow the live lane
 
