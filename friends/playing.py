@@ -24,8 +24,7 @@ from games.runtime.catalogue import spec_for
 from games.runtime.rooms import DAILY
 from games.selectors import listed_live_matches
 from notifications import kinds
-from notifications.models import Notification
-from notifications.services import notify
+from notifications.services import notify_once
 
 log = logging.getLogger(__name__)
 
@@ -102,16 +101,21 @@ def tell_friends_playing(*, code: str, game: str, people: list[int]) -> int:
         friends.pop(person, None)
     if not friends:
         return 0
-    told = set(
-        Notification.objects.filter(kind=kinds.FRIEND_PLAYING, player_id__in=friends, data__room=code).values_list(
-            "player_id", flat=True
-        )
-    )
     names = {p.pk: p.display_name for p in Player.objects.filter(pk__in=people)}
     url = reverse("room_watch", args=[code])
     count = 0
-    for friend in Player.objects.filter(pk__in=set(friends) - told).order_by("pk"):
+    for friend in Player.objects.filter(pk__in=set(friends)).order_by("pk"):
         at_table = sorted(friends[friend.pk])
-        notify(friend, kinds.FRIEND_PLAYING, url=url, room=code, game=game, by_name=names.get(at_table[0], ""))
-        count += 1
+        # Once per friend per room, kept apart from the notification itself: a friend who turned this kind off
+        # keeps no row to remember it by, and would be told (and pushed to) again at every rematch.
+        if notify_once(
+            friend,
+            kinds.FRIEND_PLAYING,
+            key=code,
+            url=url,
+            room=code,
+            game_slug=game,
+            by_name=names.get(at_table[0], ""),
+        ):
+            count += 1
     return count

@@ -46,7 +46,7 @@ def text(kind: str, data: dict[str, Any], language: str | None = None) -> str:
     """The notification's sentence, in `language` (else the active one)."""
     with translation.override(language) if language else translation.override(translation.get_language()):
         # `game` too: the name friends/playing.py gives the slug of a friend's game
-        game = _game_names.get(str(data.get("game_slug") or data.get("game") or ""), "")
+        game = _game_names.get(str(data.get("game_slug") or ""), "")
         params = {"by_name": str(data.get("by_name") or gettext("Someone")), "game": str(game or gettext("a game"))}
         sentence = CHALLENGE_ACCEPTED if kind == kinds.CHALLENGE and data.get("accepted") else TEXTS[kind]
         return str(sentence) % params

@@ -62,7 +62,7 @@ def test_friends_are_told_once_the_start_commits_with_the_watch_link(django_capt
         callback()
     # Carla, friend of both, is told once; Ana and Bea are at the table; Dani is nobody's friend.
     watch = reverse("room_watch", args=[room.code])
-    assert playing_notes(carla) == [{"url": watch, "room": room.code, "game": "duelo", "by_name": ana.display_name}]
+    assert playing_notes(carla) == [{"url": watch, "room": room.code, "game_slug": "duelo", "by_name": ana.display_name}]
     assert playing_notes(ana) == playing_notes(bea) == playing_notes(dani) == []
 
 
@@ -92,4 +92,19 @@ def test_nobody_is_told_of_a_room_a_stranger_may_not_open(django_capture_on_comm
         room.save(update_fields=["settings"])
     with django_capture_on_commit_callbacks(execute=True):
         matches.match_start(room=room, by=ana)
+    assert playing_notes(carla) == []
+
+
+def test_a_friend_who_hears_only_by_push_is_still_told_once_per_room():
+    """Carla turned the bell off for this kind and keeps push: no notification row remembers that she was told,
+    and a rematch in the same room must not push to her phone again."""
+    from friends.playing import tell_friends_playing
+    from notifications.preferences import preferences_save
+
+    ana, bea, carla = (player_create_guest(nickname=n) for n in ("Ana", "Bea", "Carla"))
+    friends(ana, carla)
+    preferences_save(player=carla, channels={kinds.FRIEND_PLAYING: {"push"}}, language="es")
+    room = table([ana, bea])
+    assert tell_friends_playing(code=room.code, game=room.game, people=[ana.pk, bea.pk]) == 1
+    assert tell_friends_playing(code=room.code, game=room.game, people=[ana.pk, bea.pk]) == 0
     assert playing_notes(carla) == []

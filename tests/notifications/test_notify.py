@@ -93,5 +93,5 @@ def test_an_accepted_challenge_and_a_friends_game_read_as_such():
     name = str(spec_for(slug).name)
     accepted = {"url": "/r/ABCD/", "by_name": "Bob", "game_slug": slug, "accepted": True}
     assert text(kinds.CHALLENGE, accepted, "en") == f"Bob accepted your challenge to a game of {name}"
-    playing = {"url": "/r/ABCD/watch/", "by_name": "Bob", "game": slug}
+    playing = {"url": "/r/ABCD/watch/", "by_name": "Bob", "game_slug": slug}
     assert text(kinds.FRIEND_PLAYING, playing, "en") == f"Bob started a game of {name}: watch it"
