@@ -62,7 +62,9 @@ def test_friends_are_told_once_the_start_commits_with_the_watch_link(django_capt
         callback()
     # Carla, friend of both, is told once; Ana and Bea are at the table; Dani is nobody's friend.
     watch = reverse("room_watch", args=[room.code])
-    assert playing_notes(carla) == [{"url": watch, "room": room.code, "game_slug": "duelo", "by_name": ana.display_name}]
+    assert playing_notes(carla) == [
+        {"url": watch, "room": room.code, "game_slug": "duelo", "by_name": ana.display_name}
+    ]
     assert playing_notes(ana) == playing_notes(bea) == playing_notes(dani) == []
 
 
