@@ -7,6 +7,7 @@ sheet per page (sheet-<page>.png: the phones of both languages side by side, the
 It plays the matches through the services (the e2e tests' helpers) on the database and Redis it is given, serves the
 site with daphne on a free port and drives Debian's chromium:
 
+    (on a fresh database: the player page's games take fixed room codes)
     DEBUG=1 SECRET_KEY=... DATABASE_URL=postgres://.../dreamgames_q REDIS_URL=redis://127.0.0.1:6379/14 \\
         .venv/bin/python scripts/issue33_screens.py [play end ...]
 """

@@ -2,7 +2,8 @@
 360x740 phone's size and a 1280x800 laptop's, nothing in it cut or spilling out of it, and shows, inside the screen,
 the way on — "Rematch" (the same table again, every person agreeing) where the game has one, and "New
 game" back into the way the game came from — with no leftover of the room's waiting panel (the quick match's
-"Looking for players…" with its bot seat menus and Cancel) and no sentence without its button.
+"Looking for players…" with its bot seat menus and Cancel) and no sentence without its button; and the button
+that shares the result.
 
 The matches are started and played through the services (tests/games/test_move_path_statements.mid_game), then
 ended through the same path (an admin's stop); the browser is the seated guest."""
@@ -139,6 +140,8 @@ def test_every_end_card_shows_the_way_on(daphne_url, browser):
                     expect(page.get_by_test_id("rematch")).to_have_text("Revancha" if language == "es" else "Rematch")
                     assert rematch["height"] >= 40, f"{label}: the Rematch button is too small to touch"
                 no_stale_panel(page)
+                # Every result card carries the way to share it (issue 33), its text fetched from the server.
+                expect(page.get_by_test_id("share")).to_be_enabled(timeout=15_000)
                 card_fits(page, label)
             except AssertionError as failure:
                 failures.append(f"{label}: {failure}")
