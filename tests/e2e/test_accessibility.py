@@ -2,8 +2,9 @@
 main page and on every board mid-game, on the real room page, at a phone's size and a laptop's: no serious or
 critical violation. A failing rule fails the test with the rule, its impact and the elements it found.
 
-The main pages: home, lobby, wallet, each game's page, room (its board mid-game) and rules, a finished match's
-replay, a player's page with won and lost games, login and sign-up, and a page showing a flash message."""
+The main pages: home, lobby, wallet, the daily puzzles' hub, each game's page, room (its board mid-game) and rules,
+a finished match's replay, a player's page with won and lost games, login and sign-up, a page showing a flash message
+and the footer's Settings open; and every game's end card on the room page (issue 33: at both sizes)."""
 
 from __future__ import annotations
 
@@ -22,8 +23,15 @@ PHONE = {"width": 360, "height": 740}
 LAPTOP = {"width": 1280, "height": 800}
 BLOCKING = ("serious", "critical")
 GAMES = ("duelo", "torneo", "wordgrid", "cruzadas", "claves")
-PAGES = ("/", "/lobby/", "/wallet/", *(f"/play/{game}/" for game in GAMES), *(f"/play/{game}/rules/" for game in GAMES))
-ANONYMOUS_PAGES = ("/", "/accounts/login/", "/accounts/signup/")
+PAGES = (
+    "/",
+    "/lobby/",
+    "/wallet/",
+    "/daily/",
+    *(f"/play/{game}/" for game in GAMES),
+    *(f"/play/{game}/rules/" for game in GAMES),
+)
+ANONYMOUS_PAGES = ("/", "/daily/", "/accounts/login/", "/accounts/signup/")
 
 
 def blocking_violations(page, where: str) -> list[str]:
@@ -76,6 +84,10 @@ def test_pages_and_boards_have_no_serious_or_critical_accessibility_violation(da
         page.get_by_role("button", name="¡A jugar!").click()
         expect(page.locator(".message")).to_contain_text("Carla")
         found += blocking_violations(page, f"a flash message ({size})")
+        # The footer's Settings (the look and the sounds), open.
+        page.get_by_test_id("settings-open").click()
+        expect(page.get_by_test_id("theme-select")).to_be_visible()
+        found += blocking_violations(page, f"the footer's settings ({size})")
         anonymous.close()
 
         context = browser.new_context(viewport=viewport, locale="es-ES", has_touch=viewport is PHONE)
@@ -129,4 +141,24 @@ def test_high_contrast_is_offered_once_and_changes_colours_and_shapes(daphne_url
     found += blocking_violations(page, "the duelo board in high contrast")
     screenshot(page, "palette-contrast-duelo-phone")
     context.close()
+    assert not found, "\n".join(found)
+
+
+def test_every_end_card_has_no_serious_or_critical_accessibility_violation(daphne_url, browser):
+    """Each of the five games' end cards (the result, the way on, the share button) on the real room page of the
+    seated player, at a phone's size and a laptop's (issue 33)."""
+    from tests.e2e.test_after_game import finished, open_room, present
+
+    found = []
+    for game in GAMES:
+        match, people = finished(game)
+        present(match, people[0])
+        for size, viewport in (("phone", PHONE), ("laptop", LAPTOP)):
+            context, page = open_room(
+                browser, daphne_url, people[0], match.room.code, (viewport["width"], viewport["height"])
+            )
+            expect(page.get_by_test_id("result-title")).to_be_visible(timeout=15_000)
+            page.wait_for_timeout(600)  # the card's entrance
+            found += blocking_violations(page, f"the {game} end card ({size})")
+            context.close()
     assert not found, "\n".join(found)

@@ -1,7 +1,9 @@
-"""After a game there is somewhere to go (issue 33, item 1): every game's end card shows, inside a 360x740 phone's
-screen, the way on — "Rematch" (the same table again, every person agreeing) where the game has one, and "New
+"""After a game there is somewhere to go (issue 33, item 1): every game's end card fits the screen's width at a
+360x740 phone's size and a 1280x800 laptop's, nothing in it cut or spilling out of it, and shows, inside the screen,
+the way on — "Rematch" (the same table again, every person agreeing) where the game has one, and "New
 game" back into the way the game came from — with no leftover of the room's waiting panel (the quick match's
-"Looking for players…" with its bot seat menus and Cancel) and no sentence without its button.
+"Looking for players…" with its bot seat menus and Cancel) and no sentence without its button; and the button
+that shares the result.
 
 The matches are started and played through the services (tests/games/test_move_path_statements.mid_game), then
 ended through the same path (an admin's stop); the browser is the seated guest."""
@@ -89,6 +91,30 @@ def no_stale_panel(page) -> None:
     expect(page.get_by_test_id("play-again")).to_have_count(0)
 
 
+CUT = "(el) => el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).overflowX !== 'auto'"
+
+
+def card_fits(page, label: str) -> None:
+    """The end card (the box its title heads) lies inside the screen's width from the top of the board, what it
+    holds lies inside it, nothing in it is cut sideways, and the page does not scroll sideways. A card taller than
+    the screen (Claves' two maps, a tournament's standings) scrolls down with the page: its title and its way on
+    are on the first screen (the checks above)."""
+    width = page.viewport_size["width"]
+    card = page.get_by_test_id("result-title").locator("xpath=..")
+    box = card.bounding_box()
+    assert box["x"] >= -0.5 and box["x"] + box["width"] <= width + 0.5, f"{label}: the card spills sideways: {box}"
+    assert 0 <= box["y"] < page.viewport_size["height"] / 2, f"{label}: the card starts below the screen: {box}"
+    for part in card.locator(":scope *:visible").all():
+        inner = part.bounding_box()
+        if not inner or not inner["width"]:
+            continue
+        assert inner["x"] >= box["x"] - 0.5 and inner["x"] + inner["width"] <= box["x"] + box["width"] + 0.5, (
+            f"{label}: {part.inner_text()[:40]!r} spills out of the card: {inner} / {box}"
+        )
+        assert not part.evaluate(CUT), f"{label}: {part.inner_text()[:40]!r} is cut"
+    assert page.evaluate("document.documentElement.scrollWidth") <= width, f"{label}: the page scrolls sideways"
+
+
 def test_every_end_card_shows_the_way_on(daphne_url, browser):
     tables = {slug: finished(slug) for slug in GAMES}
     failures = []
@@ -114,6 +140,9 @@ def test_every_end_card_shows_the_way_on(daphne_url, browser):
                     expect(page.get_by_test_id("rematch")).to_have_text("Revancha" if language == "es" else "Rematch")
                     assert rematch["height"] >= 40, f"{label}: the Rematch button is too small to touch"
                 no_stale_panel(page)
+                # Every result card carries the way to share it (issue 33), its text fetched from the server.
+                expect(page.get_by_test_id("share")).to_be_enabled(timeout=15_000)
+                card_fits(page, label)
             except AssertionError as failure:
                 failures.append(f"{label}: {failure}")
             shot(page, f"end-{slug}-{size[0]}x{size[1]}-{language}")

@@ -7,6 +7,7 @@ nothing saying why; and "Entrar" meant both logging in (the top bar) and joining
 
 import re
 
+from django.conf import settings
 from playwright.sync_api import expect
 
 from games.models import Room
@@ -65,3 +66,39 @@ def test_entrar_means_logging_in_only(daphne_url, browser):
         "href", re.compile("/accounts/login/")
     )
     context.close()
+
+
+# The widest option's text and the room a select gives it (its box less its padding and the arrow).
+WIDEST = """(el) => {
+  const style = getComputedStyle(el);
+  const pen = document.createElement("canvas").getContext("2d");
+  pen.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+  const widest = Math.max(...[...el.options].map((option) => pen.measureText(option.text).width));
+  const room = el.getBoundingClientRect().width - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 18;
+  return [widest, room, [...el.options].map((option) => option.text)];
+}"""
+
+
+def test_every_choice_in_the_lobby_reads_whole_on_a_phone(daphne_url, browser, screenshot):
+    """Issue 33's screenshots: at 390x844 in English the quick match's "Anyone, unrated" read "Anyone, unrate" (its
+    select shared the row half and half with the word language's). On a 360x740 and a 390x844 phone, in Spanish and
+    English, every choice of every form in the lobby shows each of its options whole."""
+    for language in ("es", "en"):
+        for width, height in ((360, 740), (390, 844)):
+            context = browser.new_context(viewport={"width": width, "height": height}, locale="es-ES")
+            page = context.new_page()
+            page.goto(f"{daphne_url}/guest/?next=/lobby/")
+            page.get_by_label("Apodo").fill("Lucía")
+            page.get_by_role("button", name="¡A jugar!").click()
+            expect(page).to_have_url(re.compile(r"/lobby/$"))
+            context.add_cookies([{"name": settings.LANGUAGE_COOKIE_NAME, "value": language, "url": daphne_url}])
+            page.reload()
+            expect(page.locator("html")).to_have_attribute("lang", language)
+            choices = page.locator("main select:visible")
+            assert choices.count() >= 3
+            for choice in choices.all():
+                widest, room, options = choice.evaluate(WIDEST)
+                assert widest <= room, f"{options} cut at {width}x{height} ({language}): {widest:.0f} > {room:.0f} px"
+            assert page.evaluate("document.documentElement.scrollWidth") <= width
+            screenshot(page, f"lobby-choices-{width}x{height}-{language}")
+            context.close()

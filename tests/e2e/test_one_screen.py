@@ -3,7 +3,8 @@ player needs to play lies inside the screen without scrolling, at three phone si
 clock(s), the banner (your turn, the closing countdown), the playing area and the input (the on-screen
 keyboard, Wordgrid's letters, Cruzadas' rack and its buttons, Claves' clue form or its two buttons), and the
 input does not cover the playing area; the Torneo also with its shared board filled to the last row, its hearts
-in sight (issue 33). Bounding boxes, not screenshot comparisons; the screenshots are saved for a person to look at
+in sight (issue 33); and the room's header says the game's name and its word language whole (issue 33). Bounding
+boxes, not screenshot comparisons; the screenshots are saved for a person to look at
 (test-artifacts/one-screen-<game>-<size>.png). Letras Cruzadas also shows its premium squares in the interface's
 language there (DL/TL/DP/TP in Spanish, issue 33).
 
@@ -143,6 +144,27 @@ def check_claves(page, size) -> bool:
     return True
 
 
+def head_whole(page) -> None:
+    """The room's header line says the game's name and its word language whole (issue 33: at 360 px "Palabras en
+    turco" beside "Letras Cruzadas" was clipped to "Palabras en"): the mark lies inside the header's text block,
+    beside the buttons, and nothing in it is clipped."""
+    head = page.locator(".room-head > div").first
+    outer = on_screen(page, head, "the room's header")
+    for what, locator in (
+        ("the game's name", page.locator(".room-title")),
+        ("its word language", page.locator(".room-head [data-testid=word-language]")),
+    ):
+        if locator.count() == 0:
+            continue
+        box = locator.first.bounding_box()
+        assert box["x"] >= outer["x"] - 0.5 and box["x"] + box["width"] <= outer["x"] + outer["width"] + 0.5, (
+            f"{what} is cut by the header: {box} / {outer}"
+        )
+        assert locator.first.evaluate("el => el.scrollWidth <= el.clientWidth + 1"), f"{what} is cut"
+    tools = page.locator(".room-head-tools").bounding_box()
+    assert outer["x"] + outer["width"] <= tools["x"] + 0.5, "the header's text runs under its buttons"
+
+
 def torneo_to_the_last_row(match: Match, people, now) -> None:
     """The first person's duel is played to its twelfth row, nobody finding the word (issue 33: the board filled to
     its last row still fits)."""
@@ -221,6 +243,7 @@ def test_every_board_fits_one_screen_at_every_size(daphne_url, browser):
             try:
                 if check(page, size):
                     acting.add((name.split("-")[0], size))
+                head_whole(page)
             except AssertionError as failure:
                 failures.append(f"{name} at {size}: {failure}")
             page.screenshot(path=str(ARTIFACTS / f"one-screen-{name}-{size}.png"))

@@ -162,3 +162,26 @@ def test_the_one_who_stays_sees_the_other_leave_in_duelo_and_claves(daphne_url, 
     screenshot(page, "partner-away-claves-ended-phone")
     assert Match.objects.get(pk=match.pk).status == Match.FINISHED
     context.close()
+
+
+def test_in_wordgrid_the_one_who_stays_sees_the_rival_leave(daphne_url, browser, screenshot):
+    """Item 4 on the board with clocks the first test leaves out: Wordgrid's player cards mark the rival away beside
+    their name, and after a few seconds who left and since when is said above the board."""
+    match, people = in_thread(lambda: a_table("wordgrid"))
+    (ana_context, ana), (beto_context, _beto) = two_at_the_table(browser, daphne_url, match, people)
+    rival = ana.locator("article.wg-player[data-seat='1']")
+    expect(rival.get_by_test_id("seat-presence")).to_have_attribute("data-presence", "online")
+    expect(rival).not_to_contain_text("ausente")
+
+    beto_context.close()  # Beto closes his page
+    expect(rival.get_by_test_id("seat-presence")).to_have_attribute("data-presence", "offline", timeout=15_000)
+    expect(rival).to_contain_text("Beto")
+    expect(rival).to_contain_text("ausente")
+    absence = ana.get_by_test_id("absence")
+    expect(absence).to_contain_text(re.compile(r"Beto dejó la mesa hace 0:\d\d"), timeout=25_000)
+    box = rival.bounding_box()
+    assert box["x"] + box["width"] <= PHONE["width"] + 0.5, f"the rival's card spills sideways: {box}"
+    screenshot(ana, "rival-away-wordgrid-phone")
+    found = blocking_violations(ana, "wordgrid, the rival away")
+    ana_context.close()
+    assert not found, "\n".join(found)

@@ -16,8 +16,8 @@ from tests.conftest import PASSWORD
 from tests.emails import verify_email
 from wordlists.lexicon import dawg
 
-PHONE = {"width": 360, "height": 780}
-DESKTOP = {"width": 1280, "height": 900}
+PHONE = {"width": 360, "height": 740}  # where issue 33 found it
+DESKTOP = {"width": 1280, "height": 800}
 
 
 def member(nickname: str):
