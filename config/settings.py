@@ -48,6 +48,7 @@ INSTALLED_APPS = [
     "games",
     "notifications",
     "friends",
+    "chat",
     "daily",
     "players",
 ]

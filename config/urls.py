@@ -31,4 +31,5 @@ urlpatterns = [
     path("", include("daily.urls")),
     path("", include("games.urls")),
     path("", include("lobby.urls")),
+    path("", include("chat.urls")),
 ]
