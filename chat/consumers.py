@@ -23,6 +23,17 @@ from games.runtime.frames import Bucket, parse_frame
 from toolkit.database_threads import in_database_thread
 
 
+def page_language(scope: dict[str, Any]) -> str:
+    """The language of the page that opened the socket (its `?lang=`: a page's language may come from the
+    browser's Accept-Language, which the socket's handshake does not carry the same way), else the cookie's."""
+    from urllib.parse import parse_qs
+
+    from django.conf import settings
+
+    asked = parse_qs(scope.get("query_string", b"").decode("latin-1")).get("lang", [""])[0]
+    return asked if asked in dict(settings.LANGUAGES) else socket_language(scope)
+
+
 class ChatConsumer(SiteSocket):
     async def connect(self) -> None:
         self.player = self.scope.get("player")
@@ -41,7 +52,7 @@ class ChatConsumer(SiteSocket):
         except ChatRefusal:
             await refuse(self, NO_ROOM)  # not in it, or no chat there: nothing of it is sent
             return
-        self.language = socket_language(self.scope)
+        self.language = page_language(self.scope)
         self.bucket = Bucket()
         await self.channel_layer.group_add(self.place.group, self.channel_name)
         await self.join_node()

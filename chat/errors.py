@@ -14,7 +14,7 @@ TEXTS = {
     "no_chat_here": _("There is no chat in public or rated games: only in private rooms and groups."),
     "guest": _("Chat is for members with a verified e-mail address: sign up to write."),
     "unverified": _("Chat is for members with a verified e-mail address: confirm yours to write."),
-    "chat_muted": _("A moderator muted you from chat until %(until)s."),
+    "chat_muted": _("You are muted from chat until %(until)s: a moderator's decision."),
     "chat_banned": _("A moderator banned you from chat."),
     "empty": _("Write something first."),
     "too_long": _("A message has at most %(max)s characters."),

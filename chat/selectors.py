@@ -68,7 +68,8 @@ def why_not_writer(player: Player) -> ChatRefusal | None:
     if restriction is not None:
         if restriction.until is None:
             return ChatRefusal("chat_banned")
-        return ChatRefusal("chat_muted", until=date_format(timezone.localtime(restriction.until), "DATETIME_FORMAT"))
+        until = timezone.localtime(restriction.until)
+        return ChatRefusal("chat_muted", until=f"{date_format(until, 'DATETIME_FORMAT')} {until.tzname()}")
     return None
 
 

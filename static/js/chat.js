@@ -19,10 +19,18 @@ function startChat(panel) {
   let unseen = 0;
   let reporting = null;
   let serial = 0;
+  // In the page's own header where it has a place for it (the room's): a floating button would lie over a
+  // phone's on-screen keyboard or the board.
+  const slot = document.querySelector("[data-chat-slot]");
+  if (slot) {
+    slot.append(toggle);
+    toggle.classList.add("in-slot");
+  }
 
   function setOpen(open) {
     panel.hidden = !open;
     toggle.setAttribute("aria-expanded", String(open));
+    document.body.classList.toggle("chat-open", open);
     if (open) {
       unseen = 0;
       unread.hidden = true;
@@ -111,7 +119,8 @@ function startChat(panel) {
     }
   }
 
-  const socket = openSocket(`/ws/chat/${panel.dataset.chatKind}/${panel.dataset.chatCode}/`, {
+  const language = encodeURIComponent(document.documentElement.lang || "");
+  const socket = openSocket(`/ws/chat/${panel.dataset.chatKind}/${panel.dataset.chatCode}/?lang=${language}`, {
     onFrame,
     onStatus(status) {
       if (status === "online") load();
