@@ -60,10 +60,11 @@ class ChatConsumer(SiteSocket):
 
     async def disconnect(self, code: int) -> None:
         self.drain_forgotten()
-        if getattr(self, "place", None) is None:
+        place = getattr(self, "place", None)
+        if place is None:
             return
         await self.leave_node()
-        await self.channel_layer.group_discard(self.place.group, self.channel_name)
+        await self.channel_layer.group_discard(place.group, self.channel_name)
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         if not self.bucket.take():
@@ -82,7 +83,10 @@ class ChatConsumer(SiteSocket):
             await self.call(services.mute_set, ref, muted_id=frame.get("player_id"), on=frame.get("on") is not False)
         elif kind == "report":
             await self.call(
-                services.report_file, ref, message_id=frame.get("message_id"), reason=frame.get("reason"),
+                services.report_file,
+                ref,
+                message_id=frame.get("message_id"),
+                reason=frame.get("reason"),
                 note=frame.get("note", ""),
             )
         else:

@@ -58,6 +58,9 @@ class Mute(models.Model):
         verbose_name_plural = _("mutes")
         constraints = [models.UniqueConstraint(fields=["muter", "muted"], name="mute_once")]
 
+    def __str__(self) -> str:
+        return f"{self.muter_id} mutes {self.muted_id}"
+
 
 class Report(models.Model):
     SPAM, INSULT, CHEATING, OTHER = "spam", "insult", "cheating", "other"
@@ -96,11 +99,18 @@ class ChatBan(models.Model):
         verbose_name = _("chat restriction")
         verbose_name_plural = _("chat restrictions")
 
+    def __str__(self) -> str:
+        return f"{self.player} until {self.until or 'for good'}"
+
 
 class ModerationLog(models.Model):
     HIDE, MUTE, BAN, DISMISS = "hide", "mute", "ban", "dismiss"
-    ACTIONS = [(HIDE, _("hid the message")), (MUTE, _("muted from chat")), (BAN, _("banned from chat")),
-               (DISMISS, _("dismissed the report"))]
+    ACTIONS = [
+        (HIDE, _("hid the message")),
+        (MUTE, _("muted from chat")),
+        (BAN, _("banned from chat")),
+        (DISMISS, _("dismissed the report")),
+    ]
 
     moderator = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+", verbose_name=_("moderator")
@@ -118,3 +128,6 @@ class ModerationLog(models.Model):
         ordering = ["-at", "-id"]
         verbose_name = _("moderation log entry")
         verbose_name_plural = _("moderation log")
+
+    def __str__(self) -> str:
+        return f"{self.get_action_display()}: {self.target}"

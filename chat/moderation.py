@@ -25,8 +25,9 @@ def _close(report: Report, status: str) -> None:
 
 def _place_group(report: Report) -> str:
     message = report.message
-    if message.room_id is not None:
+    if message.room is not None:
         return f"chat.room.{message.room.code}"
+    assert message.party is not None  # a message is in a room or a group (the table's constraint)
     return f"chat.party.{message.party.code}"
 
 
@@ -36,7 +37,10 @@ def hide(report: Report, moderator: Any) -> None:
         message.hidden = True
         message.save(update_fields=["hidden"])
         ModerationLog.objects.create(
-            moderator=moderator, action=ModerationLog.HIDE, target=message.author, message=message,
+            moderator=moderator,
+            action=ModerationLog.HIDE,
+            target=message.author,
+            message=message,
             reason=_reason(report),
         )
         _close(report, Report.ACTED)
@@ -50,8 +54,12 @@ def restrict(report: Report, moderator: Any, duration: timedelta | None) -> Chat
         author = report.message.author
         ban = ChatBan.objects.create(player=author, until=until, reason=_reason(report))
         ModerationLog.objects.create(
-            moderator=moderator, action=ModerationLog.MUTE if until else ModerationLog.BAN, target=author,
-            message=report.message, reason=_reason(report), until=until,
+            moderator=moderator,
+            action=ModerationLog.MUTE if until else ModerationLog.BAN,
+            target=author,
+            message=report.message,
+            reason=_reason(report),
+            until=until,
         )
         _close(report, Report.ACTED)
     return ban
@@ -60,7 +68,10 @@ def restrict(report: Report, moderator: Any, duration: timedelta | None) -> Chat
 def dismiss(report: Report, moderator: Any) -> None:
     with transaction.atomic():
         ModerationLog.objects.create(
-            moderator=moderator, action=ModerationLog.DISMISS, target=report.message.author,
-            message=report.message, reason=_reason(report),
+            moderator=moderator,
+            action=ModerationLog.DISMISS,
+            target=report.message.author,
+            message=report.message,
+            reason=_reason(report),
         )
         Report.objects.filter(pk=report.pk, status=Report.OPEN).update(status=Report.DISMISSED)

@@ -13,8 +13,9 @@ from tests.emails import verify_email
 
 
 def member(name: str, verified: bool = True):
-    user = get_user_model().objects.create_user(username=name.lower(), email=f"{name.lower()}@example.com",
-                                                password=PASSWORD)
+    user = get_user_model().objects.create_user(
+        username=name.lower(), email=f"{name.lower()}@example.com", password=PASSWORD
+    )
     player = player_create_for_user(user=user, nickname=name)
     if verified:
         verify_email(user)
@@ -29,8 +30,13 @@ def logged_in(player) -> Client:
 
 def private_room(host, *others, is_public: bool = False, rated: bool = False, game: str = "duelo"):
     room = rooms.room_create(
-        game=game, host=host, seats=1 + len(others), interface_language="es",
-        settings={"language": "es", "rounds": 1, "round_seconds": 60}, is_public=is_public, rated=rated,
+        game=game,
+        host=host,
+        seats=1 + len(others),
+        interface_language="es",
+        settings={"language": "es", "rounds": 1, "round_seconds": 60},
+        is_public=is_public,
+        rated=rated,
     )
     for other in others:
         rooms.room_join(room=room, player=other)

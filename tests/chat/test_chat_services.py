@@ -117,9 +117,11 @@ def test_a_report_keeps_the_ten_lines_before_it_once_per_reporter(ana, beto):
     assert refusal(lambda: report_file(place=place, player=beto, message_id=10**9, reason="spam")) == "no_message"
     report = report_file(place=place, player=beto, message_id=insult.pk, reason="insult", note="otra vez")
     assert [line["text"] for line in report.context] == [f"línea {n}" for n in range(2, 12)]
-    assert report_file.__name__ and refusal(
-        lambda: report_file(place=place, player=beto, message_id=insult.pk, reason="spam")
-    ) == "already_reported"
+    assert (
+        report_file.__name__
+        and refusal(lambda: report_file(place=place, player=beto, message_id=insult.pk, reason="spam"))
+        == "already_reported"
+    )
 
 
 def test_a_message_of_another_chat_cannot_be_reported(ana, beto, carla):

@@ -185,8 +185,12 @@ async def test_an_attacker_cannot_open_or_write_in_a_chat_they_are_not_in():
     """Carla knows the room's code (and the group's) but is in neither: the socket closes at once, with
     nothing of the chat sent; no path or code trick gets further."""
     code, ana, beto, carla, ana_cookie, _b, carla_cookie = await table()
-    for path in (f"/ws/chat/room/{code}/", f"/ws/chat/room/{code.lower()}/", f"/ws/chat/party/{code}/",
-                 f"/ws/chat/admin/{code}/"):
+    for path in (
+        f"/ws/chat/room/{code}/",
+        f"/ws/chat/room/{code.lower()}/",
+        f"/ws/chat/party/{code}/",
+        f"/ws/chat/admin/{code}/",
+    ):
         c = connect_to(path, carla_cookie)
         assert (await c.connect())[0]
         await c.send_json_to({"type": "say", "text": "intrusa"})

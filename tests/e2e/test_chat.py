@@ -124,8 +124,9 @@ def test_reaction_filter_mute_report_and_the_moderators_mute(daphne_url, browser
         moderator = in_thread(
             lambda: get_user_model().objects.create_superuser("mod", "mod@example.com", "a-long-pass-phrase-91")
         )
-        admin_context, m = open_page(browser, daphne_url, in_thread(lambda: session_of(moderator)),
-                                     "/admin/chat/report/", LAPTOP, "en-GB")
+        admin_context, m = open_page(
+            browser, daphne_url, in_thread(lambda: session_of(moderator)), "/admin/chat/report/", LAPTOP, "en-GB"
+        )
         expect(m.locator("#result_list")).to_contain_text("you are an *****")
         expect(m.locator("#result_list")).to_contain_text("Beto")
         shot(m, "admin-en-queue")
