@@ -27,7 +27,17 @@ function startChat(panel) {
     toggle.classList.add("in-slot");
   }
 
+  // On a wide screen the drawer is a column under the site's bar, whose height changes with the page (a room in
+  // play draws it slimmer): it starts where the bar ends, whatever that is now.
+  const bar = document.querySelector(".topbar");
+  function placeUnderBar() {
+    if (bar) panel.style.setProperty("--chat-top", `${Math.max(0, bar.getBoundingClientRect().bottom)}px`);
+  }
+  window.addEventListener("resize", placeUnderBar);
+  if (bar && "ResizeObserver" in window) new ResizeObserver(placeUnderBar).observe(bar);
+
   function setOpen(open) {
+    placeUnderBar();
     panel.hidden = !open;
     toggle.setAttribute("aria-expanded", String(open));
     document.body.classList.toggle("chat-open", open);

@@ -196,3 +196,14 @@ def test_the_moderation_queue_lists_reports_with_their_context(ana, beto, client
     )
     assert answer.status_code == 200 and ModerationLog.objects.get().action == "mute"
     assert refusal(lambda: say(place, ana, "hola")) == "chat_muted"
+
+
+def test_the_drawer_is_on_private_rooms_and_groups_pages_only(ana, beto):
+    private, public = private_room(ana, beto), private_room(ana, beto, is_public=True)
+    party = party_create(player=ana, language="es")
+    page = logged_in(ana)
+    assert 'data-testid="chat-panel"' in page.get(f"/r/{private.code}/").content.decode()
+    assert 'data-testid="chat-panel"' not in page.get(f"/r/{public.code}/").content.decode()
+    assert 'data-testid="chat-panel"' in page.get(f"/g/{party.code}/").content.decode()
+    rated = private_room(ana, beto, rated=True)
+    assert 'data-testid="chat-panel"' not in page.get(f"/r/{rated.code}/").content.decode()

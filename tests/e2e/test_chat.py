@@ -178,3 +178,38 @@ def test_a_blocked_players_lines_never_reach_the_blocker(daphne_url, browser):
     finally:
         ana_context.close()
         beto_context.close()
+
+
+def test_a_groups_chat_and_a_guest_told_why_they_cannot_write(daphne_url, browser):
+    """Ana (a member) and Gus (a guest, on a phone) gathered in a group: Gus reads Ana's line and is told that
+    writing is for members with a verified address."""
+
+    def work():
+        from accounts.services import player_create_guest
+        from lobby.parties import party_create, party_join
+
+        ana, gus = member("Ana"), player_create_guest(nickname="Gus")
+        party = party_create(player=ana, language="es")
+        party_join(party=party, player=gus)
+        return party.code, session_of(ana.user), gus
+
+    code, ana_cookie, gus = in_thread(work)
+    ana_context, a = open_page(browser, daphne_url, ana_cookie, f"/g/{code}/", LAPTOP, "en-GB")
+    gus_context = browser.new_context(viewport={"width": 360, "height": 740}, locale="es-ES", has_touch=True)
+    try:
+        from tests.e2e.test_one_screen import sign_in
+
+        sign_in(gus_context, daphne_url, gus)
+        g = gus_context.new_page()
+        g.goto(f"{daphne_url}/g/{code}/")
+        a.get_by_test_id("chat-toggle").click()
+        g.get_by_test_id("chat-toggle").click()
+        expect(g.get_by_test_id("chat-why")).to_contain_text("regístrate")
+        expect(g.get_by_test_id("chat-input")).to_be_hidden()
+        say(a, "¿una partida?")
+        expect(g.get_by_test_id("chat-text").last).to_have_text("¿una partida?")
+        shot(g, "phone-es-group-guest")
+        shot(a, "laptop-en-group")
+    finally:
+        ana_context.close()
+        gus_context.close()
