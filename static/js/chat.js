@@ -12,6 +12,7 @@ function startChat(panel) {
   const form = panel.querySelector("[data-chat-form]");
   const input = form.querySelector("input[name=text]");
   const why = panel.querySelector("[data-chat-why]");
+  const mutedLine = panel.querySelector("[data-chat-muted]");
   const error = panel.querySelector("[data-chat-error]");
   const unread = document.querySelector("[data-chat-unread]");
   const dialog = panel.querySelector("[data-chat-report]");
@@ -102,9 +103,21 @@ function startChat(panel) {
     me = data.you;
     list.replaceChildren(...data.messages.map(line));
     list.scrollTop = list.scrollHeight;
+    showMuted(me.muted || []);
     form.hidden = !me.can_write;
     why.textContent = me.why_not;
     why.hidden = me.can_write;
+  }
+
+  // Whom this reader muted, each with "Hear again" (the server sends their lines again from then on).
+  function showMuted(people) {
+    mutedLine.hidden = people.length === 0;
+    mutedLine.replaceChildren(...(people.length ? [t("Muted:")] : []), ...people.map((person) => {
+      const again = h("button", { type: "button", class: "link chat-action", "data-testid": "chat-unmute",
+        text: t("Hear %(name)s again", { name: person.nickname }) });
+      again.addEventListener("click", () => send({ type: "mute", player_id: person.id, on: false }, load));
+      return again;
+    }));
   }
 
   const waiting = new Map();

@@ -214,3 +214,66 @@ async def test_no_chat_socket_in_a_public_room():
     a = connect_to(f"/ws/chat/room/{code}/", ana_cookie)
     assert (await a.connect())[0]
     assert (await a.receive_output(timeout=5))["code"] == 4404
+
+
+@database_sync_to_async
+def tables_of_every_game():
+    """A match in play of every game, its people guests (tests/games/test_move_path_statements.mid_game)."""
+    from importlib import import_module
+
+    from django.conf import settings
+
+    from accounts.selectors import remember_guest
+    from tests.games.test_move_path_statements import ROOMS, mid_game
+
+    tables = []
+    for slug in ROOMS:
+        match, people, _now = mid_game(slug)
+        cookies = []
+        for person in people[:2]:
+            store = import_module(settings.SESSION_ENGINE).SessionStore()
+            remember_guest(session=store, player=person)
+            store.save()
+            cookies.append(store.session_key)
+        tables.append((slug, match.room.code, people[0], cookies))
+    return tables
+
+
+async def test_reactions_work_in_every_games_room():
+    tables = await tables_of_every_game()
+    assert len(tables) == 5
+    for slug, code, sender, (sender_cookie, other_cookie) in tables:
+        one, two = connect_to(f"/ws/rooms/{code}/", sender_cookie), connect_to(f"/ws/rooms/{code}/", other_cookie)
+        assert (await one.connect())[0] and (await two.connect())[0]
+        await next_of(two, "room")
+        await one.send_json_to({"type": "react", "emote": "clap"})
+        seen = await next_of(two, "reaction")
+        assert (seen["emote"], seen["player_id"]) == ("clap", sender.pk), slug
+        await one.disconnect()
+        await two.disconnect()
+
+
+async def test_a_message_a_moderator_hides_leaves_every_screen():
+    code, ana, beto, _carla, ana_cookie, beto_cookie, _ = await table()
+    b = connect_to(f"/ws/chat/room/{code}/", beto_cookie)
+    assert (await b.connect())[0]
+
+    @database_sync_to_async
+    def said_and_hidden():
+        from django.contrib.auth import get_user_model
+
+        from chat import moderation
+        from chat.places import place_of
+        from chat.services import message_post, report_file
+
+        place = place_of("room", code, ana)
+        message = message_post(place=place, player=ana, text="compra seguidores aquí")
+        report = report_file(place=place, player=beto, message_id=message.pk, reason="spam")
+        moderator = get_user_model().objects.create_superuser("mod", "mod@example.com", "a-long-pass-phrase-91")
+        moderation.hide(report, moderator)
+        return message.pk
+
+    message_id = await said_and_hidden()
+    assert (await next_of(b, "message"))["message"]["id"] == message_id
+    assert await next_of(b, "hidden") == {"type": "hidden", "id": message_id}
+    await b.disconnect()

@@ -119,6 +119,7 @@ def test_reaction_filter_mute_report_and_the_moderators_mute(daphne_url, browser
         expect(a.get_by_test_id("chat-text").last).to_have_text("are you still there?")
         b.wait_for_timeout(1500)
         expect(b.get_by_test_id("chat-text")).to_have_text(["hola Ana, buena suerte"])
+        expect(b.get_by_test_id("chat-muted")).to_contain_text("Ana")
 
         # The moderator's queue: the report, its message, the line before it, the reporter; a day's mute.
         moderator = in_thread(
@@ -150,6 +151,13 @@ def test_reaction_filter_mute_report_and_the_moderators_mute(daphne_url, browser
         say(a, "sorry")
         expect(a.get_by_test_id("chat-error")).to_contain_text("You are muted from chat until")
         shot(a, "laptop-en-muted")
+
+        # Beto hears Ana again: the server sends him her lines once more, the history too.
+        b.get_by_test_id("chat-unmute").click()
+        expect(b.get_by_test_id("chat-text")).to_have_text(
+            ["hola Ana, buena suerte", "you are an *****", "are you still there?"]
+        )
+        expect(b.get_by_test_id("chat-muted")).to_be_hidden()
     finally:
         ana_context.close()
         beto_context.close()
