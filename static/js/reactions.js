@@ -1,5 +1,7 @@
 // Reactions (issue 36): a few emotes a seated player sends to the room, shown at once to everyone in it as a
-// short-lived bubble with the sender's name, over every game's board alike. They travel on the room's socket
+// short-lived bubble with the sender's name, over every game's board alike. The emotes wait behind one round
+// button in the room's header and open over the page when asked for: a row of its own would push a phone's
+// board and keyboard off the screen (tests/e2e/test_one_screen.py). They travel on the room's socket
 // ({"type": "react", "emote": name} out, {"type": "reaction", ...} in: chat/reactions.py); room.js hands
 // this module the frames, no board sees them. Nothing is stored.
 
@@ -12,24 +14,37 @@ const BUBBLE_MS = 3500;
 export function mountReactions(roomElement, send) {
   const shown = new Map(EMOTES);
   const bubbles = h("div", { class: "reaction-bubbles", "aria-live": "polite", "data-testid": "reaction-bubbles" });
-  const bar = h("div", { class: "reaction-bar", role: "group", "aria-label": t("Reactions"), hidden: true,
-    "data-testid": "reaction-bar" });
+  const toggle = h("button", { type: "button", class: "reaction-toggle", hidden: true, "aria-expanded": "false",
+    "aria-controls": "reaction-bar", title: t("Reactions"), "aria-label": t("Reactions"), "data-testid": "react-open",
+    text: "😊" });
+  const bar = h("div", { class: "reaction-bar", id: "reaction-bar", role: "group", "aria-label": t("Reactions"),
+    hidden: true, "data-testid": "reaction-bar" });
+  const setOpen = (open) => {
+    bar.hidden = !open;
+    toggle.setAttribute("aria-expanded", String(open));
+  };
+  toggle.addEventListener("click", () => setOpen(bar.hidden));
   for (const [name, emote] of EMOTES) {
     const button = h("button", { type: "button", class: "reaction-button", "data-testid": `react-${name}`,
       title: t("React"), "aria-label": `${t("React")} ${emote}`, text: emote });
-    button.addEventListener("click", () => send({ type: "react", emote: name }));
+    button.addEventListener("click", () => {
+      send({ type: "react", emote: name });
+      setOpen(false);
+    });
     bar.append(button);
   }
-  const note = h("p", { class: "reaction-note", hidden: true, "data-testid": "reaction-note" });
-  const head = roomElement.querySelector(".room-head") || roomElement;
-  head.after(bar);
-  bar.after(note);
-  document.body.append(bubbles);
+  const note = h("p", { class: "reaction-note", role: "status", hidden: true, "data-testid": "reaction-note" });
+  const tools = roomElement.querySelector(".room-head-tools");
+  const holder = h("span", { class: "reaction-holder" }, [toggle, bar]);
+  if (tools) tools.prepend(holder);
+  else roomElement.prepend(holder);
+  document.body.append(bubbles, note);
 
   return {
     room(room) {
       // Only a seated person reacts (chat/reactions.py): the bar is theirs alone.
-      bar.hidden = !(room.you && room.you.seat != null);
+      toggle.hidden = !(room.you && room.you.seat != null);
+      if (toggle.hidden) setOpen(false);
     },
     reaction(frame) {
       const emote = shown.get(frame.emote);

@@ -78,9 +78,12 @@ def test_reaction_filter_mute_report_and_the_moderators_mute(daphne_url, browser
     beto_context, b = open_page(browser, daphne_url, beto_cookie, f"/r/{code}/", PHONE, "es-ES")
     try:
         # A reaction: sent by Ana, shown at once on Beto's phone with her name.
-        expect(a.get_by_test_id("react-gg")).to_be_visible()
-        expect(b.get_by_test_id("react-gg")).to_be_visible()  # Beto's socket is in the room (its first frame came)
+        expect(a.get_by_test_id("react-open")).to_be_visible()
+        expect(b.get_by_test_id("react-open")).to_be_visible()  # Beto's socket is in the room (its first frame came)
+        a.get_by_test_id("react-open").click()
+        shot(a, "laptop-en-reactions-open")
         a.get_by_test_id("react-gg").click()
+        expect(a.get_by_test_id("reaction-bar")).to_be_hidden()
         bubble = b.get_by_test_id("reaction-bubble").last
         expect(bubble).to_contain_text("GG")
         expect(bubble).to_contain_text("Ana")
