@@ -54,6 +54,7 @@ INSTALLED_APPS = [
     "notifications",
     "friends",
     "challenges",
+    "chat",
     "daily",
     "players",
 ]

@@ -34,4 +34,5 @@ urlpatterns = [
     path("", include("challenges.urls")),
     path("", include("games.urls")),
     path("", include("lobby.urls")),
+    path("", include("chat.urls")),
 ]

@@ -19,7 +19,7 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from django.utils import translation
 
 from games.kit.contract import gettext_noop as _
-from games.runtime import broadcast, flood, presence
+from games.runtime import broadcast, extra_frames, flood, presence
 from games.runtime.abandon import match_claim
 from games.runtime.errors import GameError, MalformedAction, error_text, room_error
 from games.runtime.frames import Bucket, parse_frame
@@ -266,6 +266,8 @@ class RoomConsumer(SiteSocket):
             await self.claim(frame)
         elif kind == "rematch":
             await self.rematch(frame)
+        elif (extra := extra_frames.handler_for(kind)) is not None:
+            await extra(self, frame)  # an app's frame that is not game state (games.runtime.extra_frames)
         else:
             await self.send_error("unknown_type", _("Unknown frame type."))
 
@@ -342,6 +344,11 @@ class RoomConsumer(SiteSocket):
                 await self.send_match_snapshot(event["match_id"])
         else:
             await self.send_snapshots()
+
+    async def room_extra(self, event: dict[str, Any]) -> None:
+        """An app's frame for the whole room (games.runtime.extra_frames.to_room): passed on as it is."""
+        if isinstance(event.get("frame"), dict):
+            await self.send_json(event["frame"])
 
     async def layer_recovered(self, event: dict[str, Any]) -> None:
         """Back from an outage (games.runtime.layer): this viewer is shown whatever changed while the

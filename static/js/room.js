@@ -20,6 +20,7 @@
 // - the arrival gate: a match frame without a view that says `arriving` (or `aborted`) is shown here,
 //   as a panel over the board, and not handed to the board.
 import { afterGame } from "./after_game.js";
+import { mountReactions } from "./reactions.js";
 import { openSocket } from "./socket.js";
 import { clockText, h, parseTime, t } from "./games/kit.js";
 import { cue } from "./sound.js";
@@ -523,6 +524,7 @@ export function startRoom(element, { connect = openSocket } = {}) {
       if (typeof frame.v === "number") roomVersion = frame.v;
       lastRoom = frame;
       renderRoom(frame.room);
+      reactions.room(frame.room);
       after.room(frame.room);
       renderAbsence();
       if (gateFrame) renderGate(); // the names of those awaited
@@ -531,6 +533,10 @@ export function startRoom(element, { connect = openSocket } = {}) {
       deliver("room", frame);
     } else if (frame.type === "match") {
       onMatchFrame(frame);
+    } else if (frame.type === "reaction") {
+      reactions.reaction(frame); // not the board's: a bubble over every game alike (static/js/reactions.js)
+    } else if (frame.type === "error" && ["bad_emote", "not_seated", "reacting_fast"].includes(frame.code)) {
+      reactions.refused(frame);
     } else if (frame.type === "error" && String(frame.ref || "").startsWith("claim-")) {
       claimRefused(frame);
     } else if (frame.type === "error" && String(frame.ref || "").startsWith("rematch-")) {
@@ -548,6 +554,7 @@ export function startRoom(element, { connect = openSocket } = {}) {
     if (frame.type === "ok") element.dispatchEvent(new CustomEvent("room:acted"));
   }
 
+  const reactions = mountReactions(element, (frame) => sendRaw(frame));
   socket = connect(`/ws/rooms/${code}/`, { onFrame: dispatch, onStatus });
   const ready = loadBoard();
   return { send, close: () => socket.close(), onFrame: dispatch, ready };
