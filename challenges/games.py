@@ -1,6 +1,6 @@
 """Which games a challenge may be for, and what it may set of each, read from the games' specs (no game is named
 here): a game whose host starts the match and whose table may have two seats (a challenge is between two people,
-so it makes a two-seat table even of a game that seats more: decision C2), its host's options (GameSpec's
+so it makes a two-seat table even of a game that seats more: decision 150), its host's options (GameSpec's
 `settings_form`, without the seats and the free seats' bots), whether it is rated (ratings.games) and whether it is
 played for credits (the lobby's `offers` way: the game whose stakes the wallet's rules already cover)."""
 

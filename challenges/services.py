@@ -9,7 +9,7 @@ accounts, the wallet's stake levels), never rewritten here.
 Race-safe: every answer locks the challenge's row (accepting locks both players' rows first, in id order, as the
 offers do, then the challenge's), so two accepts at once start one match, and an accept that meets a cancel or the
 sweep sees the row as the other left it. A challenge between a pair where either blocked the other is kept as sent
-and never delivered (decision C4): the challenger sees it waiting, then expired; the other never hears of it.
+and never delivered (decision 152): the challenger sees it waiting, then expired; the other never hears of it.
 """
 
 from __future__ import annotations

@@ -3,7 +3,7 @@ chat, filtered for its viewer here, on the server. A page reads the history over
 this socket opens; frames it takes: say, mute, report, ping. Thin: every write is a chat.services call.
 
 Its own socket rather than the room's: a group has no room socket, and what a room's socket sends is the same
-frame for everyone in the room, where chat's must be filtered per viewer (decisions-r.md R2)."""
+frame for everyone in the room, where chat's must be filtered per viewer (docs/decisions.md 159)."""
 
 from __future__ import annotations
 

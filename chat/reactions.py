@@ -1,5 +1,5 @@
 """Reactions (issue 36): a fixed few emotes, sent on the room's own socket and shown at once to everyone in
-the room, by the sender's seat; never stored (decisions-r.md R1, R2).
+the room, by the sender's seat; never stored (docs/decisions.md 158, 159).
 
 Only a seated person reacts (guests too): a reaction is said by a seat, drawn by it on every board, and a
 room's spectators (anyone with the link) reacting would cover the players' boards with strangers' bubbles.

@@ -1,6 +1,6 @@
 """The chat's word filter (issue 36): a short list of insults and slurs per interface language, matched in a
 way that survives case, accents, simple leetspeak (1d10t4) and stretched letters (idiooota), and masked with
-asterisks, the rest of the message kept (decisions-r.md R4).
+asterisks, the rest of the message kept (docs/decisions.md 161).
 
 Every message is checked against the lists of all the site's interface languages, not only its author's: the
 text is stored once and read by every member of a private room or a group, who may read it in either language,

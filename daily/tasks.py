@@ -39,7 +39,7 @@ def make_daily_puzzles() -> int:
 
 def tell_daily_ready(now: datetime) -> int:
     """The players who asked to hear of the daily are told once per date that its puzzles are ready: the UTC date
-    that has begun (decision n6), once its puzzles exist. Run every hour with the making: the first run of a date
+    that has begun (decision 137), once its puzzles exist. Run every hour with the making: the first run of a date
     tells, the others find it told (notify_once)."""
     day = days.utc_day(now)
     if not Puzzle.objects.filter(day=day).exists():

@@ -65,7 +65,7 @@ class FriendRequest(models.Model):
 
 
 class Friendship(models.Model):
-    """Two players are friends: one row per pair, the lower id first (decision f2), so the database's unique
+    """Two players are friends: one row per pair, the lower id first (decision 142), so the database's unique
     constraint makes two acceptances at once one friendship."""
 
     low = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+", verbose_name=_("player"))

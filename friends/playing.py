@@ -2,7 +2,7 @@
 
 Only a match anyone may open is linked or told: a room on the lobby's live list (games.selectors: not private,
 so never a daily's room, and a game that has spectators). A private room's invite link is its host's to give,
-so its friends see the game's name and no way in (decision f5).
+so its friends see the game's name and no way in (decision 145).
 """
 
 from __future__ import annotations

@@ -9,7 +9,7 @@ from django.db.models import Q
 from friends.models import Block, FriendRequest, Friendship
 
 # What a player sees of another (the player page's buttons, a result card's, a party's): never whether the other
-# blocked them (decision f3).
+# blocked them (decision 143).
 NONE, SENT, RECEIVED, FRIENDS, SELF = "none", "sent", "received", "friends", "self"
 WAITING = (FriendRequest.PENDING, FriendRequest.DECLINED)
 

@@ -1,11 +1,11 @@
 """The one writer of friend requests, friendships and blocks (issue 36).
 
 Every change concerns a pair of players and takes the pair's lock first (a PostgreSQL transaction-level
-advisory lock keyed by the pair, decision f2), so that two requests crossing, a request against a block or
+advisory lock keyed by the pair, decision 142), so that two requests crossing, a request against a block or
 two acceptances at once are seen one after the other: both sides asking each other makes one friendship,
 never two pending requests. Refusals are FriendRefusal, raised before anything changes.
 
-A blocked player is not told (decision f3): their request to the one who blocked them is kept as declined,
+A blocked player is not told (decision 143): their request to the one who blocked them is kept as declined,
 which looks to them like any request still waiting, and reaches nobody.
 """
 
@@ -125,7 +125,7 @@ def unfriend(*, by: Player, other: Player) -> None:
 
 def block(*, by: Player, other: Player) -> Block:
     """`by` blocks `other`: the friendship ends, `by`'s request to them is withdrawn and theirs to `by` is
-    declined (to them it still looks waiting: they are not told, decision f3)."""
+    declined (to them it still looks waiting: they are not told, decision 143)."""
     if by.pk == other.pk:
         raise friends_error("self_block")
     with transaction.atomic():

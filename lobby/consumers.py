@@ -8,7 +8,7 @@ on gets `lobby_changed` whenever queues, offers or open rooms change. Every sock
 this room) and `group_changed` (the player's group changed) through the player's own group, and (issue 36) is the
 player's site socket: its heartbeat says they are on the site (notifications.online) and it carries their new
 notifications (`notification`: the unread count and the notification in the page's language) to the bell
-(static/js/bell.js; decision n1: the socket every page already opens, not a second one).
+(static/js/bell.js; decision 132: the socket every page already opens, not a second one).
 """
 
 import json

@@ -27,11 +27,11 @@ KINDS = {
 SITE, PUSH, EMAIL = "site", "push", "email"
 CHANNELS = (SITE, PUSH, EMAIL)
 
-# E-mail only for what still matters hours later (decision n4): a turn in a slow game, a challenge, a friend
+# E-mail only for what still matters hours later (decision 135): a turn in a slow game, a challenge, a friend
 # request. A rematch offer or a friend's game is over before a mail is read.
 SLOW_KINDS = frozenset({YOUR_TURN, CHALLENGE, FRIEND_REQUEST})
 
-# What a player gets before they choose (decision n4): the bell and push for every kind but the daily's, which
+# What a player gets before they choose (decision 135): the bell and push for every kind but the daily's, which
 # comes every day and would be noise to those who never asked; no e-mail until asked for.
 DEFAULTS: dict[str, frozenset[str]] = {kind: frozenset({SITE, PUSH}) for kind in KINDS}
 DEFAULTS[DAILY_READY] = frozenset()

@@ -1,5 +1,5 @@
 """A new notification reaches the player's open pages at once, through their own channel-layer group, which every
-page's site socket (the lobby socket, static/js/presence.js) listens to (decision n1).
+page's site socket (the lobby socket, static/js/presence.js) listens to (decision 132).
 
 Sent after commit; when Redis is away it is logged and lost, and the bell catches up when its socket is back
 (static/js/bell.js asks for the count on every reconnect and when the layer recovers): the notification stands.

@@ -1,6 +1,6 @@
 """What a notification says, in the reader's language, drawn from its kind and its facts (Notification.data).
 
-The facts the callers give (the contract, docs/decisions-n.md n3): `url` always (the site-relative page it leads
+The facts the callers give (the contract, docs/decisions.md 134): `url` always (the site-relative page it leads
 to), `by_name` where another player caused it (their nickname), `game_slug` where a game is concerned. A game's
 name comes from the games, which tell this module at start-up (`register_game`, games/apps.py): notifications
 sits below them and imports none of them.

@@ -1,6 +1,6 @@
 """The friend buttons on pages of the apps below friends (a group's members, lobby/): those apps may not import
 friends (the layers), so their templates ask here, by the tag library's name, as base.html does of the context
-processors (decision f6)."""
+processors (decision 146)."""
 
 from __future__ import annotations
 

@@ -16,7 +16,7 @@ TABLE = [
     ("es", "buena partida, ¡bien jugado!", "buena partida, ¡bien jugado!"),
     ("en", "you idiot", "you *****"),
     ("en", "Sh1t happens", "**** happens"),
-    ("en", "F U C K", "F U C K"),  # spaced letters pass: a short list, not a wall (decisions-r.md R4)
+    ("en", "F U C K", "F U C K"),  # spaced letters pass: a short list, not a wall (docs/decisions.md 161)
     ("en", "fuuuck this", "****** this"),
     ("en", "stup1d move", "****** move"),
     ("en", "good game, well played", "good game, well played"),

@@ -3,7 +3,7 @@ on another page of the site, and its text and link show when the bell opens; the
 end: the page stores its subscription, the server (a real Celery worker of the batch lane, through pywebpush) sends
 the offer to a push service, which decrypts and checks it, and chromium's service worker shows it.
 
-What is chromium's own and what is the stand-in (decision n7): headless Debian chromium has no push service to
+What is chromium's own and what is the stand-in (decision 138): headless Debian chromium has no push service to
 subscribe with (pushManager.subscribe needs Google's, FCM, behind an API key a Debian build lacks), so the push
 service is the test's loopback stand-in (tests/notifications/push_service.py), which makes the device's keys as a
 browser does. The page's own code (static/js/push.js, saveSubscription) stores that subscription; the server's real

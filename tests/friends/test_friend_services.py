@@ -111,7 +111,7 @@ def test_a_block_withdraws_the_blockers_request_and_hides_the_blocked_ones(ana, 
 
 
 def test_guests_may_be_friends_and_keep_them_when_they_sign_up(ana, bea):
-    """Decision f4: a guest who signs up keeps their Player row, so their friends with it."""
+    """Decision 144: a guest who signs up keeps their Player row, so their friends with it."""
     services.friend_request(by=ana, to=bea)
     services.friend_accept(by=bea, sender=ana)
     assert ana.is_guest and bea.is_guest and selectors.are_friends(ana.pk, bea.pk)

@@ -1,4 +1,4 @@
-"""The site socket every page of a player opens (/ws/lobby/, decision n1) carries their notifications live, in
+"""The site socket every page of a player opens (/ws/lobby/, decision 132) carries their notifications live, in
 the page's language, to them only; its connect and pings say they are on the site (notifications.online)."""
 
 import json
