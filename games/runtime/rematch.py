@@ -207,4 +207,6 @@ def rematch_view(room: Room, seats: list[Seat], latest: Match | None, viewer: Pl
         "waiting": [name(index) for index in people if index not in offer["accepted"]],
         "stake": latest.stake,
         "swaps": spec_for(room.game).rematch_swaps_seats,
+        # A group's table (more than two people) is asked to play again as one, not to a rematch of a duel.
+        "people": len(people),
     }

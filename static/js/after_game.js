@@ -48,6 +48,9 @@ export function afterGame(element, { send }) {
   // What the rematch part says and offers, from the room frame's `rematch`.
   function rematchPart(r) {
     const stake = r.stake || 0;
+    // A duel is offered a rematch; a group's table (three people or more) plays again, the same table.
+    const again = () => (stake ? t("Rematch for %(credits)s credits", { credits: stake })
+      : r.people > 2 ? t("Play again, same table") : t("Rematch"));
     if (!r.open) {
       const refused = r.refused || {};
       if (refused.code === "rematch_player_left") {
@@ -62,7 +65,7 @@ export function afterGame(element, { send }) {
     }
     if (r.accepted.includes(r.you)) {
       return {
-        buttons: [button(stake ? t("Rematch for %(credits)s credits", { credits: stake }) : t("Rematch"), "rematch", () => {}, { disabled: true })],
+        buttons: [button(again(), "rematch", () => {}, { disabled: true })],
         note: t("Waiting for %(names)s…", { names: r.waiting.join(", ") }),
       };
     }
@@ -76,7 +79,7 @@ export function afterGame(element, { send }) {
         ],
       };
     }
-    return { buttons: [button(stake ? t("Rematch for %(credits)s credits", { credits: stake }) : t("Rematch"), "rematch", () => answer("ask"))] };
+    return { buttons: [button(again(), "rematch", () => answer("ask"))] };
   }
 
   function newGame(way) {

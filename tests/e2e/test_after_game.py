@@ -270,3 +270,45 @@ def test_two_friends_play_a_rematch_in_their_private_room(daphne_url, browser):
     shot(ana_page, "rematch-second-result-360x740-es")
     ana_context.close()
     bruna_context.close()
+
+
+def test_a_group_of_three_plays_again_at_the_same_table(daphne_url, browser):
+    """Ana, Bruna and Carla finish a Duelo at Ana's three-seat table: each card offers "Play again, same table"
+    (a group is not a duel); Ana asks, the others accept, and the next match seats the same three."""
+
+    def table():
+        people = [player_create_guest(nickname=name) for name in ("Ana", "Bruna", "Carla")]
+        for person in people:
+            player_saw_guide(player=person, game="duelo")
+        room = rooms.room_create(
+            game="duelo", host=people[0], seats=3, interface_language="es", settings={"language": "es", "rounds": 1}
+        )
+        for person in people[1:]:
+            rooms.room_join(room=room, player=person)
+        return people, room
+
+    people, room = in_thread(table)
+    opened = [
+        open_room(browser, daphne_url, people[0], room.code, PHONE),
+        open_room(browser, daphne_url, people[1], room.code, LAPTOP, "en-GB"),
+        open_room(browser, daphne_url, people[2], room.code, PHONE),
+    ]
+    pages = [page for _context, page in opened]
+    pages[0].get_by_test_id("start-match").click()
+    first = play_one_round(pages, room.pk)
+
+    expect(pages[0].get_by_test_id("rematch")).to_have_text("Otra vez, la misma mesa", timeout=15_000)
+    expect(pages[1].get_by_test_id("rematch")).to_have_text("Play again, same table")
+    on_screen(pages[0], pages[0].get_by_test_id("rematch"), "Ana's Play again")
+    pages[0].get_by_test_id("rematch").click()
+    expect(pages[0].get_by_test_id("rematch-status")).to_have_text("Esperando a Bruna, Carla…", timeout=15_000)
+    shot(pages[0], "group-again-waiting-360x740-es")
+    for page in pages[1:]:
+        page.get_by_test_id("rematch-accept").click()
+    for page in pages:
+        expect(page.get_by_test_id("result-title")).to_be_hidden(timeout=15_000)
+    second = play_one_round(pages, room.pk)
+    assert second.pk != first.pk and second.room_id == first.room_id
+    assert [sitter["player"] for sitter in second.lineup] == [person.pk for person in people]
+    for context, _page in opened:
+        context.close()

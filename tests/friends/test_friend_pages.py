@@ -84,6 +84,8 @@ def test_a_request_from_the_player_page_and_its_acceptance_on_the_friends_page(a
     online.seen(bea.pk)
     friends = a.get("/friends/").content.decode()
     assert has_testid(friends, "friend") and "Bea" in friends and "en línea" in friends
+    # A friend is challenged from the list (issue 36: "challenge a friend"), on the challenge's own form.
+    assert f'href="/challenges/new/{bea.pk}/"' in friends
     assert "Amigos ✓" in a.get(bea.get_absolute_url()).content.decode()
     assert "Amigos ✓" in b.get(ana.get_absolute_url()).content.decode()
 
