@@ -677,23 +677,30 @@ LINES_OF = """(line, words) => {
 @pytest.mark.parametrize("name", ["out_end", "passes_end", "resign"])
 def test_the_racks_left_at_the_end_keep_their_letters_together_on_a_phone(open_board, screenshot, name):
     """Issue 33: at 360 px, in Spanish, "en el atril al final: O, B, I, Z, İ, Ş, ?" could leave its last letter alone
-    on the next line. The letters of a rack are one unit: on one line, whichever line that is."""
+    on the next line. The letters of a rack are one unit: on one line, whichever line that is (and on a laptop, in
+    English too)."""
     spanish = {
         "%(name)s, left on the rack: %(tiles)s": "%(name)s, en el atril al final: %(tiles)s",
         "%(name)s, left on the rack: nothing": "%(name)s, en el atril al final: nada",
     }
     view = FRAMES[name]["view"]
-    page = open_board(PHONE, spanish)
-    feed(page, FRAMES[name])
-    lines = page.get_by_test_id("result-racks").locator("li")
-    expect(lines).to_have_count(2)
-    for seat, rack in enumerate(view["final_racks"]):
-        if not rack:
-            continue
-        tiles = ", ".join("?" if tile == "?" else upper_tr(tile) for tile in rack)
-        line = lines.nth(seat)
-        expect(line).to_have_text(f"{['Ana', 'Bob'][seat]}, en el atril al final: {tiles}")
-        assert line.evaluate(LINES_OF, tiles) == 1, f"{tiles} is broken across lines"
-        box, card = line.bounding_box(), page.locator(".cz-result").bounding_box()
-        assert box["x"] + box["width"] <= card["x"] + card["width"] + 0.5, "the line runs out of the card"
-    screenshot(page, f"cruzadas-result-racks-{name}-es-phone")
+    for (viewport, size), (language, strings, said) in (
+        ((PHONE, "phone"), ("es", spanish, "en el atril al final")),
+        ((PHONE, "phone"), ("en", None, "left on the rack")),
+        ((DESKTOP, "desktop"), ("es", spanish, "en el atril al final")),
+        ((DESKTOP, "desktop"), ("en", None, "left on the rack")),
+    ):
+        page = open_board(viewport, strings)
+        feed(page, FRAMES[name])
+        lines = page.get_by_test_id("result-racks").locator("li")
+        expect(lines).to_have_count(2)
+        for seat, rack in enumerate(view["final_racks"]):
+            if not rack:
+                continue
+            tiles = ", ".join("?" if tile == "?" else upper_tr(tile) for tile in rack)
+            line = lines.nth(seat)
+            expect(line).to_have_text(f"{['Ana', 'Bob'][seat]}, {said}: {tiles}")
+            assert line.evaluate(LINES_OF, tiles) == 1, f"{tiles} is broken across lines ({language}, {size})"
+            box, card = line.bounding_box(), page.locator(".cz-result").bounding_box()
+            assert box["x"] + box["width"] <= card["x"] + card["width"] + 0.5, "the line runs out of the card"
+        screenshot(page, f"cruzadas-result-racks-{name}-{language}-{size}")

@@ -318,6 +318,8 @@ SUBTITLES = {
     "en": {"torneo-rated": ("Torneo", "Español"), "duelo-plain": ("Duelo de Palabras", "Español", "3 rounds", "60 s")},
 }
 RATED = {"es": "Con puntuación", "en": "Rated"}
+# And a narrow laptop window, with a mouse: the whole marks on one line, beside three buttons (the keyboard help's).
+HEADER_SIZES = {**SIZES, "790x720": (790, 720)}
 
 
 def member(name: str):
@@ -415,7 +417,7 @@ def test_the_room_header_says_the_stake_the_word_language_and_rated_whole(daphne
         match, people = header_table(name)
         check = CHECKS[match.game]
         for language, locale in (("es", "es-ES"), ("en", "en-GB")):
-            for size, (width, height) in SIZES.items():
+            for size, (width, height) in HEADER_SIZES.items():
                 context = browser.new_context(
                     viewport={"width": width, "height": height}, locale=locale, has_touch=width < 600
                 )
@@ -425,7 +427,9 @@ def test_the_room_header_says_the_stake_the_word_language_and_rated_whole(daphne
                 page.goto(f"{daphne_url}/r/{match.room.code}/")
                 expect(page.locator("[data-game-root]")).to_be_visible()
                 try:
-                    if match.game != "cruzadas" or language == "es":  # its premium squares' labels are Spanish
+                    if size not in SIZES:
+                        pass  # a window between a tablet and a laptop: the header alone
+                    elif match.game != "cruzadas" or language == "es":  # its premium squares' labels are Spanish
                         check(page, size)
                     else:
                         check_cruzadas_board(page)
