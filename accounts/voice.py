@@ -3,6 +3,9 @@ olvidado su contraseña?"), the rest of the site with "tú", and the top bar say
 said "Iniciar sesión". The project's catalogue (locale/, first in LOCALE_PATHS) translates these texts of theirs
 again; they are listed here, marked and never used, so that `make messages` keeps them in the catalogue
 (it drops what no source names). A text allauth renames upstream simply falls back to allauth's own translation.
+
+English too (issue 33): allauth's own English is "Sign In" and "Sign Out" where the top bar says "Log in" and "Log
+out", so the English catalogue (locale/en) says these few texts again, the way the Spanish one does.
 """
 
 from django.utils.translation import gettext_noop, ngettext_lazy
@@ -11,6 +14,8 @@ ALLAUTH_TEXTS = (
     gettext_noop("Sign In"),
     gettext_noop("Login"),
     gettext_noop("Signup"),
+    gettext_noop("Sign Up"),
+    gettext_noop("Sign Out"),
     gettext_noop("Forgot your password?"),
     gettext_noop("Password Reset"),
     gettext_noop("This account is inactive."),

@@ -123,6 +123,7 @@ def _invitation(request, room: Room, guest_form, status: int = 200):
             "stake": stake,
             "payout": payout_for(stake),
             "language_name": LANGUAGE_NAMES.get(room.settings.get("language")),
+            "rated": rated.match_is_rated(latest) if latest else rated.room_is_rated(room),  # as the room says it
             "free_seat": _free_seat(room),
             "can_watch": spec.spectators,
             "guest_form": guest_form,

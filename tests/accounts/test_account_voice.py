@@ -86,3 +86,54 @@ def test_the_english_emails_name_the_player_by_nickname_too(mailoutbox):
     (message,) = mailoutbox
     assert "Anabel" in message.body
     assert "user anabel.lopez" not in message.body
+
+
+def visible_text(html: str) -> str:
+    """The page's words as read: tags dropped, whitespace as one space."""
+    return " ".join(re.sub(r"<[^>]+>", " ", html).split())
+
+
+def said_as(html: str, tag: str, text: str) -> bool:
+    """An element `tag` (a heading, a submit button) that says `text`, whatever allauth's whitespace."""
+    return re.search(rf"<{tag}\b[^>]*>\s*{re.escape(text)}\s*</{tag}>", html) is not None
+
+
+# allauth's own English for the account's doors, none of which the site says: its top bar says "Log in", "Log out"
+# and "Sign up" (issue 33: the log-in page was headed "Sign In" under a top bar saying "Log in").
+ALLAUTH_DOORS = re.compile(r"\b(sign in|sign-in|signed in|sign out|signed out|signup)\b", re.I)
+
+
+def test_the_english_account_pages_say_log_in_log_out_and_sign_up_as_the_top_bar_does(alice):
+    visitor = Client(HTTP_ACCEPT_LANGUAGE="en")
+    login = visitor.get("/accounts/login/").content.decode()
+    title = re.search(r"<title>(.*?)</title>", login, re.S).group(1)
+    assert " ".join(title.split()).startswith("Log in ·"), title
+    assert said_as(login, "h1", "Log in"), "the page's heading"
+    assert said_as(login, "button", "Log in"), "its button"
+
+    signup = visitor.get("/accounts/signup/").content.decode()
+    assert said_as(signup, "h1", "Sign up"), "the page's heading"
+    assert said_as(signup, "button", "Sign up"), "its button"
+    assert said_as(signup, "a", "log in"), "its way to the log-in page"
+
+    back = visitor.post("/accounts/login/", {"login": "alice@example.com", "password": PASSWORD}, follow=True)
+    leaving = visitor.get("/accounts/logout/").content.decode()
+    assert said_as(leaving, "h1", "Log out"), "the page's heading"
+    assert said_as(leaving, "button", "Log out"), "its button"
+    out = visitor.post("/accounts/logout/", follow=True)
+    said = [*shown_messages(back), *shown_messages(out)]
+    assert "You have logged out." in said, said
+    assert any("Alice" in message and "logged in" in message for message in said), said
+    for page in (login, signup, leaving):
+        main = visible_text(page[page.index("<main") : page.index("</main>")])
+        assert not ALLAUTH_DOORS.search(main), main
+        assert not re.search(r"\b(Sign In|Sign Up|Sign Out)\b", main), main  # the top bar's capitals
+
+
+def test_the_spanish_log_out_page_says_salir_as_the_top_bar_does(alice):
+    visitor = Client(HTTP_ACCEPT_LANGUAGE="es")
+    visitor.post("/accounts/login/", {"login": "alice@example.com", "password": PASSWORD})
+    leaving = visitor.get("/accounts/logout/").content.decode()
+    assert said_as(leaving, "h1", "Salir"), "the page's heading"
+    assert said_as(leaving, "button", "Salir"), "its button"
+    assert "Cerrar sesión" not in leaving

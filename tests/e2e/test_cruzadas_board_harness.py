@@ -650,3 +650,57 @@ def test_snapshots_are_idempotent_and_late_ones_are_ignored(open_board):
     # A new match in the room (another match_id) is taken whatever its version.
     feed(page, FRAMES["resign"])
     expect(page.get_by_test_id("result-title")).to_have_text("You win!")
+
+
+# Where the letters of a line's last words lie: the lines (distinct tops) that `words`, the end of `line`'s text, takes.
+LINES_OF = """(line, words) => {
+  const walker = document.createTreeWalker(line, NodeFilter.SHOW_TEXT);
+  const nodes = [];
+  let text = "";
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    nodes.push([node, text.length]);
+    text += node.textContent;
+  }
+  const start = text.lastIndexOf(words);
+  const at = (index) => {
+    const [node, from] = nodes.filter(([, from]) => from <= index).pop();
+    return [node, index - from];
+  };
+  const range = document.createRange();
+  range.setStart(...at(start));
+  const [node, offset] = at(start + words.length - 1);
+  range.setEnd(node, offset + 1);
+  return new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top))).size;
+}"""
+
+
+@pytest.mark.parametrize("name", ["out_end", "passes_end", "resign"])
+def test_the_racks_left_at_the_end_keep_their_letters_together_on_a_phone(open_board, screenshot, name):
+    """Issue 33: at 360 px, in Spanish, "en el atril al final: O, B, I, Z, İ, Ş, ?" could leave its last letter alone
+    on the next line. The letters of a rack are one unit: on one line, whichever line that is (and on a laptop, in
+    English too)."""
+    spanish = {
+        "%(name)s, left on the rack: %(tiles)s": "%(name)s, en el atril al final: %(tiles)s",
+        "%(name)s, left on the rack: nothing": "%(name)s, en el atril al final: nada",
+    }
+    view = FRAMES[name]["view"]
+    for (viewport, size), (language, strings, said) in (
+        ((PHONE, "phone"), ("es", spanish, "en el atril al final")),
+        ((PHONE, "phone"), ("en", None, "left on the rack")),
+        ((DESKTOP, "desktop"), ("es", spanish, "en el atril al final")),
+        ((DESKTOP, "desktop"), ("en", None, "left on the rack")),
+    ):
+        page = open_board(viewport, strings)
+        feed(page, FRAMES[name])
+        lines = page.get_by_test_id("result-racks").locator("li")
+        expect(lines).to_have_count(2)
+        for seat, rack in enumerate(view["final_racks"]):
+            if not rack:
+                continue
+            tiles = ", ".join("?" if tile == "?" else upper_tr(tile) for tile in rack)
+            line = lines.nth(seat)
+            expect(line).to_have_text(f"{['Ana', 'Bob'][seat]}, {said}: {tiles}")
+            assert line.evaluate(LINES_OF, tiles) == 1, f"{tiles} is broken across lines ({language}, {size})"
+            box, card = line.bounding_box(), page.locator(".cz-result").bounding_box()
+            assert box["x"] + box["width"] <= card["x"] + card["width"] + 0.5, "the line runs out of the card"
+        screenshot(page, f"cruzadas-result-racks-{name}-{language}-{size}")

@@ -19,17 +19,23 @@ from importlib import import_module
 
 from asgiref.sync import async_to_sync
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.db import connection
+from django.test import Client
 from playwright.sync_api import expect
 
 from accounts.selectors import remember_guest
+from accounts.services import player_create_for_user, player_saw_guide
 from games.duelo import engine as duelo_engine
 from games.models import Match
-from games.runtime import matches, presence
+from games.runtime import matches, presence, rooms
 from games.torneo import engine as torneo_engine
 from games.wordgrid import engine as wordgrid_engine
+from lobby import offers
 from tests.e2e.conftest import ARTIFACTS
+from tests.emails import verify_email
 from tests.games.test_move_path_statements import mid_game
+from wallet.services import wallet_grant
 from wordlists.lexicon import lexicon
 
 SIZES = {"360x740": (360, 740), "390x844": (390, 844), "412x915": (412, 915), "1280x800": (1280, 800)}
@@ -145,23 +151,15 @@ def check_claves(page, size) -> bool:
 
 
 def head_whole(page) -> None:
-    """The room's header line says the game's name and its word language whole (issue 33: at 360 px "Palabras en
-    turco" beside "Letras Cruzadas" was clipped to "Palabras en"): the mark lies inside the header's text block,
-    beside the buttons, and nothing in it is clipped."""
+    """The room's header says the game's name, its word language and its other marks whole (issue 33: at 360 px
+    "Palabras en turco" beside "Letras Cruzadas" was clipped to "Palabras en", a staked Wordgrid's "Con puntuación" was
+    cut mid-letter): nothing of its text is cut, and the text lies beside the buttons."""
     head = page.locator(".room-head > div").first
-    outer = on_screen(page, head, "the room's header")
-    for what, locator in (
-        ("the game's name", page.locator(".room-title")),
-        ("its word language", page.locator(".room-head [data-testid=word-language]")),
-    ):
-        if locator.count() == 0:
-            continue
-        box = locator.first.bounding_box()
-        assert box["x"] >= outer["x"] - 0.5 and box["x"] + box["width"] <= outer["x"] + outer["width"] + 0.5, (
-            f"{what} is cut by the header: {box} / {outer}"
-        )
-        assert locator.first.evaluate("el => el.scrollWidth <= el.clientWidth + 1"), f"{what} is cut"
+    on_screen(page, head, "the room's header")
+    found = head.evaluate(SEEN)
+    assert not found["cut"], f"cut in the header: {found['cut']} (seen: {found['seen']!r})"
     tools = page.locator(".room-head-tools").bounding_box()
+    outer = head.bounding_box()
     assert outer["x"] + outer["width"] <= tools["x"] + 0.5, "the header's text runs under its buttons"
 
 
@@ -250,3 +248,201 @@ def test_every_board_fits_one_screen_at_every_size(daphne_url, browser):
             context.close()
     assert not failures, "\n".join(failures)
     assert {("claves", size) for size in SIZES} <= acting, "neither Claves seat had the clue form or the buttons"
+
+
+# -- the header's marks (issue 33) -------------------------------------------------------------------------------
+# On a phone the room's one header line cut a staked Wordgrid's "Con puntuación" mid-letter and hid the stake and the
+# word language after it. Every mark must read whole at every size, in both languages, the board still on one screen.
+
+SEEN = """head => {
+  // Each text node of the header: seen (inside every box that clips it and the screen), cut (partly outside one),
+  // or kept for screen readers only (inside a box of 1 px, the site's .visually-hidden).
+  const screen = {left: 0, top: 0, right: innerWidth, bottom: innerHeight};
+  const walker = document.createTreeWalker(head, NodeFilter.SHOW_TEXT);
+  const seen = [], cut = [];
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const text = node.textContent.trim();
+    if (!text) continue;
+    const range = document.createRange();
+    range.selectNodeContents(node);
+    const rects = [...range.getClientRects()].filter(r => r.width > 0 && r.height > 0);
+    if (!rects.length) continue;  // not rendered (display: none)
+    const boxes = [screen];
+    let readerOnly = false;
+    for (let el = node.parentElement; el; el = el.parentElement) {
+      const style = getComputedStyle(el);
+      if (style.display === "contents") continue;  // no box of its own, so nothing it clips
+      if (style.overflowX === "visible" && style.overflowY === "visible" && style.clip === "auto") continue;
+      const box = el.getBoundingClientRect();
+      if (box.width <= 1 || box.height <= 1) { readerOnly = true; break; }
+      boxes.push(box);
+    }
+    if (readerOnly) continue;
+    // A glyph's box may stand a pixel or two over its line's (line-height under 1.2): a cut line loses far more.
+    const inside = rects.every(r => boxes.every(b =>
+      r.left >= b.left - 0.5 && r.right <= b.right + 0.5 && r.top >= b.top - 3 && r.bottom <= b.bottom + 3));
+    (inside ? seen : cut).push(text);
+  }
+  return {seen: seen.join(" "), cut};
+}"""
+
+# What each mark must say where a player sees it, and in full to a screen reader (its text, hidden or not).
+MARKS = {
+    "es": {
+        "wordgrid-staked": {
+            "stake": ("Apuesta 50", "Apuesta 50 · el ganador se lleva 90"),
+            "word-language": ("inglés", "Palabras en inglés"),
+            "rated-mark": ("Con puntuación", "Con puntuación"),
+        },
+        "cruzadas-rated": {
+            "word-language": ("turco", "Palabras en turco"),
+            "rated-mark": ("Con puntuación", "Con puntuación"),
+        },
+        "torneo-rated": {"rated-mark": ("Con puntuación", "Con puntuación")},
+        "duelo-plain": {},
+    },
+    "en": {
+        "wordgrid-staked": {
+            "stake": ("Stake 50", "Stake 50 · the winner gets 90"),
+            "word-language": ("English", "Words in English"),
+            "rated-mark": ("Rated", "Rated"),
+        },
+        "cruzadas-rated": {"word-language": ("Turkish", "Words in Turkish"), "rated-mark": ("Rated", "Rated")},
+        "torneo-rated": {"rated-mark": ("Rated", "Rated")},
+        "duelo-plain": {},
+    },
+}
+# The subtitle's own words, whole (a Duelo room's language, rounds and seconds; the Torneo's language, by its own name).
+SUBTITLES = {
+    "es": {"torneo-rated": ("Torneo", "Español"), "duelo-plain": ("Duelo de Palabras", "Español", "3 rondas", "60 s")},
+    "en": {"torneo-rated": ("Torneo", "Español"), "duelo-plain": ("Duelo de Palabras", "Español", "3 rounds", "60 s")},
+}
+RATED = {"es": "Con puntuación", "en": "Rated"}
+# And a narrow laptop window, with a mouse: the whole marks on one line, beside three buttons (the keyboard help's).
+HEADER_SIZES = {**SIZES, "790x720": (790, 720)}
+
+
+def member(name: str):
+    """A member with a confirmed address and credits (staked and rated play need both, issues 17 and 31)."""
+    user = get_user_model().objects.create_user(username=name, email=f"{name}@example.com", password="x" * 20)
+    verify_email(user)
+    player = player_create_for_user(user=user, nickname=name.capitalize())
+    wallet_grant(player=player, amount=1000, key=f"test-grant:{player.pk}")
+    return player
+
+
+def staked_wordgrid():
+    """Ana's offer of 50 credits, accepted by Beto: staked, and rated between two members."""
+    ana, beto = member("ana"), member("beto")
+    offer = offers.offer_post(player=ana, game="wordgrid", stake=50)
+    match = offers.offer_accept(player=beto, offer_id=offer.pk, interface_language="es")
+    return match, [ana, beto]
+
+
+def rated_cruzadas():
+    """A rated room of two members, as the lobby's rated matchmaking opens it."""
+    carla, dario = member("carla"), member("dario")
+    room = rooms.room_create(game="cruzadas", host=carla, seats=2, interface_language="es", settings={}, rated=True)
+    rooms.room_join(room=room, player=dario)
+    match = matches.match_start(room=room, by=None)
+    return match, [carla, dario]
+
+
+def sign_in_as(context, site, player) -> None:
+    """A member by their log-in's session, a guest by the nickname form's."""
+    if player.user is None:
+        sign_in(context, site, player)
+        return
+    client = Client()
+    client.force_login(player.user)
+    session = client.cookies[settings.SESSION_COOKIE_NAME].value
+    context.add_cookies([{"name": settings.SESSION_COOKIE_NAME, "value": session, "url": site}])
+
+
+def header_table(name: str):
+    """The match of `name`, started, everyone arrived and past their first-game guide, on a thread of its own."""
+
+    def start():
+        try:
+            if name == "wordgrid-staked":
+                match, people = staked_wordgrid()
+            elif name == "cruzadas-rated":
+                match, people = rated_cruzadas()
+            else:
+                match, people, _now = mid_game(name.split("-")[0])
+                if match.game == "duelo":
+                    duelo_someone_solved(match, people)  # its closing countdown's banner, which check_duelo wants
+            for person in people:
+                matches.match_arrive(match_id=match.pk, player=person)
+                player_saw_guide(player=person, game=match.game)
+            match.refresh_from_db()
+            assert match.status == Match.PLAYING, match.status
+            return match, people
+        finally:
+            connection.close()
+
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(start).result()
+
+
+def marks_whole(page, name: str, language: str) -> None:
+    """Nothing of the header is cut; each mark is seen saying what matters (the stake and how much, the word
+    language, rated) and says its whole sentence to a screen reader; rated is said once (issue 33: the Torneo said
+    "Con puntuación" in its subtitle and as a mark); the header stays one line of the buttons' height."""
+    head = page.locator(".room-head > div").first
+    found = head.evaluate(SEEN)
+    assert not found["cut"], f"cut in the header: {found['cut']} (seen: {found['seen']!r})"
+    for testid, (seen, full) in MARKS[language][name].items():
+        mark = page.locator(f".room-head [data-testid={testid}]")
+        expect(mark).to_have_count(1)
+        shown = mark.evaluate(SEEN)
+        assert seen.lower() in shown["seen"].lower(), f"{testid} shows {shown['seen']!r}, not {seen!r}"
+        assert full in " ".join(mark.text_content().split()), f"{testid} does not say {full!r} in full"
+    for words in SUBTITLES[language].get(name, ()):
+        assert words in found["seen"], f"{words!r} is not seen whole in the header: {found['seen']!r}"
+    assert found["seen"].count(RATED[language]) == (1 if "rated-mark" in MARKS[language][name] else 0), (
+        f"rated is said {found['seen'].count(RATED[language])} times: {found['seen']!r}"
+    )
+    tools = page.locator(".room-head-tools").bounding_box()
+    outer = head.bounding_box()
+    assert outer["x"] + outer["width"] <= tools["x"] + 0.5, "the header's text runs under its buttons"
+    whole = page.locator(".room-head").bounding_box()
+    assert whole["height"] <= 40.5, f"the header takes {whole['height']} px: the board loses its height"
+
+
+def test_the_room_header_says_the_stake_the_word_language_and_rated_whole(daphne_url, browser):
+    ARTIFACTS.mkdir(exist_ok=True)
+    failures = []
+    for name in ("wordgrid-staked", "cruzadas-rated", "torneo-rated", "duelo-plain"):
+        match, people = header_table(name)
+        check = CHECKS[match.game]
+        for language, locale in (("es", "es-ES"), ("en", "en-GB")):
+            for size, (width, height) in HEADER_SIZES.items():
+                context = browser.new_context(
+                    viewport={"width": width, "height": height}, locale=locale, has_touch=width < 600
+                )
+                sign_in_as(context, daphne_url, people[0])
+                at_the_table(match, people[0])
+                page = context.new_page()
+                page.goto(f"{daphne_url}/r/{match.room.code}/")
+                expect(page.locator("[data-game-root]")).to_be_visible()
+                try:
+                    if size not in SIZES:
+                        pass  # a window between a tablet and a laptop: the header alone
+                    elif match.game != "cruzadas" or language == "es":  # its premium squares' labels are Spanish
+                        check(page, size)
+                    else:
+                        check_cruzadas_board(page)
+                    marks_whole(page, name, language)
+                except AssertionError as failure:
+                    failures.append(f"{name} in {language} at {size}: {failure}")
+                page.screenshot(path=str(ARTIFACTS / f"room-head-{name}-{language}-{size}.png"))
+                context.close()
+    assert not failures, "\n".join(failures)
+
+
+def check_cruzadas_board(page) -> None:
+    """check_cruzadas without its Spanish labels."""
+    on_screen(page, page.get_by_test_id("turn"), "whose turn")
+    board = on_screen(page, page.get_by_test_id("viewport"), "the board")
+    apart(board, on_screen(page, page.get_by_test_id("rack"), "the rack"), "the board")

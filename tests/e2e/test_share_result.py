@@ -1,7 +1,8 @@
 """Sharing a result from the result card (issue 33), on a 360x740 phone, for Duelo and Claves a Dúo: the three
 ways the text leaves the page, each where the browser leaves no other: the Web Share API (the phone's share
 sheet), else the clipboard, else a text box, selected, for the player to copy by hand (iOS: no share sheet here
-and the clipboard refusing).
+and the clipboard refusing). The Torneo, Wordgrid and Letras Cruzadas through the clipboard: the same path, each
+game's own summary.
 
 The matches are played to their end through the services by people in every seat; the browser is one of them.
 What is shared is the server's text for that player (games/runtime/share.py): the game, the result, the grid of
@@ -11,10 +12,12 @@ from __future__ import annotations
 
 import re
 
+from django.utils import translation
 from playwright.sync_api import expect
 
 from games.models import Match
 from games.runtime.registry import engine_for
+from games.runtime.share import share_text
 from tests.e2e.test_one_screen import on_screen, sign_in
 from tests.e2e.test_sounds import in_thread
 from tests.games.test_match_archive import play_claves
@@ -136,3 +139,54 @@ def test_a_result_is_shared_by_the_share_sheet_else_the_clipboard_else_a_text_bo
     expect(page.get_by_test_id("replay")).to_have_attribute("data-replay-ready", "true", timeout=20_000)
     expect(page.get_by_test_id("share")).to_have_count(0)
     context.close()
+
+
+def what_the_card_copies(browser, site, match, player, *, name, screenshot) -> str:
+    """The result card's Share, where the browser has no share sheet: what lands on the clipboard."""
+    context, page = card(browser, site, match, player, NO_WEB_SHARE)
+    page.get_by_test_id("share").click()
+    expect(page.get_by_test_id("share-status")).to_have_text("Copiado: pégalo donde quieras.")
+    copied = page.evaluate("navigator.clipboard.readText()")
+    screenshot(page, f"share-{name}-copied-360x740")
+    context.close()
+    return copied
+
+
+def test_the_torneo_wordgrid_and_cruzadas_share_their_summary_and_the_replay_link_never_a_word(
+    daphne_url, browser, screenshot
+):
+    site = daphne_url
+    for slug, game_name in (("torneo", "Torneo"), ("wordgrid", "Wordgrid"), ("cruzadas", "Letras Cruzadas")):
+        match, people = in_thread(lambda slug=slug: play_out(slug))
+        match = Match.objects.get(pk=match.pk)
+        copied = what_the_card_copies(browser, site, match, people[0], name=slug, screenshot=screenshot)
+        # The game's name, its summary for this seat (the game's share.py, in the page's Spanish), the replay's link.
+        check_text(copied, match, game_name=game_name, site=site)
+        with translation.override("es"):
+            expected = share_text(match, people[0].pk, link=f"{site}/m/{match.pk}/")
+        assert expected is not None and copied == expected["text"], (copied, expected)
+        lines = copied.splitlines()
+        assert len(lines) >= 3, copied  # more than the name and the link: a summary
+        state = engine_for(slug).from_json(match.state)
+        lowered = copied.lower()
+        if slug == "torneo":
+            # the seat's duels as squares, row by row; no letter of a guess or of a hidden word
+            assert any(re.fullmatch("[🟩🟨⬛⌛]+", line) for line in lines), copied
+            assert re.search(r"^(Gané|Victoria compartida|Puesto \d+ de 8)$", copied, re.M), copied
+        else:
+            assert re.search(r"^(Gané|Perdí|Empate)$", copied, re.M), copied
+            assert re.search(r"^Marcador \d+–\d+$", copied, re.M), copied
+            played = (
+                [play.word for play in state.plays]
+                if slug == "wordgrid"
+                else [word for turn in state.history for word in turn.words]
+            )
+            for word in played:
+                if len(word) >= 3:
+                    assert not re.search(rf"(?<![a-zà-ÿ]){re.escape(word.lower())}(?![a-zà-ÿ])", lowered), word
+        if slug == "cruzadas":
+            # never a rack: neither player's last letters, nor the word "atril" with them
+            assert "atril" not in lowered, copied
+            for rack in state.racks:
+                if len(rack) >= 2:
+                    assert "".join(rack).lower() not in lowered.replace(", ", "").replace(" ", ""), (rack, copied)

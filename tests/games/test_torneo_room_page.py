@@ -9,7 +9,7 @@ import pytest
 from accounts.services import player_create_guest
 from games.runtime import scheduling
 from games.runtime.matches import match_start
-from games.runtime.rooms import room_create
+from games.runtime.rooms import room_create, room_join
 
 pytestmark = pytest.mark.django_db
 
@@ -57,6 +57,19 @@ def test_a_practice_tournament_page_names_the_word_language_and_hides_the_waitin
     assert page.index('<script src="/jsi18n/"></script>') < page.index("js/room.js")
 
 
-def test_a_rated_tournament_page_says_it_counts(client):
-    page = visit(client, torneo_room(language="kk", rated=True))
-    assert re.search(r"Қазақша · <span data-testid=\"rated\">Rated</span>", page)
+def test_a_rated_tournament_page_says_it_counts_once(client):
+    """A rated tournament is eight people (bots never sit at one: a bot's seat has no rating to move). The header
+    says "Rated" once, as every rated room's mark; the subtitle said it too (issue 33: twice at 1280 px)."""
+    people = [player_create_guest(nickname=f"Jugador{index}") for index in range(8)]
+    room = room_create(
+        game="torneo", host=people[0], seats=8, settings={"language": "kk", "rated": True}, interface_language="es"
+    )
+    for person in people[1:]:
+        room_join(room=room, player=person)
+    match_start(room=room, by=None)
+    page = visit(client, room)
+    header = page[page.index('class="room-head"') : page.index('class="room-head-tools"')]
+    assert "Қазақша" in header
+    assert re.search(r'data-testid="rated-mark"[^>]*>Rated</span>', header)
+    assert header.count("Rated") == 1, header
+    assert "Practice" not in header

@@ -422,10 +422,18 @@ export function cruzadasView(s, els, {
     // What the end reveals: each player's rack as it was left (the view has both once the game is over).
     if (Array.isArray(s.view.final_racks)) {
       const tiles = (rack) => rack.map((tile) => (tile === BLANK ? "?" : upperTr(tile))).join(", ");
+      // The rack's letters are one unit that never breaks (issue 33: at 360 px the last letter stood alone on the
+      // next line): the sentence is translated whole, the letters set in its place as an element of their own.
+      const PLACE = "\uE000";
+      const leftOn = (rack, seat) => {
+        const [before, after = ""] = t("%(name)s, left on the rack: %(tiles)s", { name: seatName(seat), tiles: PLACE })
+          .split(PLACE);
+        return [before, h("span", { class: "cz-rack-left", "data-testid": "rack-left", text: tiles(rack) }), after];
+      };
       items.push(h("ul", { class: "cz-result-racks", "data-testid": "result-racks" },
-        s.view.final_racks.map((rack, seat) => h("li", { "data-seat": seat, text: rack.length
-          ? t("%(name)s, left on the rack: %(tiles)s", { name: seatName(seat), tiles: tiles(rack) })
-          : t("%(name)s, left on the rack: nothing", { name: seatName(seat) }) }))));
+        s.view.final_racks.map((rack, seat) => rack.length
+          ? h("li", { "data-seat": seat }, leftOn(rack, seat))
+          : h("li", { "data-seat": seat, text: t("%(name)s, left on the rack: nothing", { name: seatName(seat) }) }))));
     }
     items.push(shareBox(matchId(), s.view.you)); // share (issue 33): static/js/share.js
     resultEl.replaceChildren(...items.filter(Boolean));
