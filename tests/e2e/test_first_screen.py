@@ -114,3 +114,59 @@ def test_a_newcomer_on_a_phone_sees_the_games_then_find_a_match_and_the_colours_
     page.reload()
     expect(page.get_by_test_id("palette-offer")).to_have_count(0)
     context.close()
+
+
+def test_a_members_top_bar_reads_whole_at_every_width(site_url, browser):
+    """A member with credits has the most in the bar (the bell, friends, challenges, the balance, log out, the
+    colours): at every width from a phone to a laptop, in both languages, the bar is one line and each of its items
+    is whole, on the screen, and clear of the others (at 790 px "Retos diarios" wrapped and "Colores" was cut)."""
+    import threading
+
+    from django.contrib.auth import get_user_model
+    from django.db import connection
+
+    from accounts.services import player_create_for_user
+    from tests.conftest import PASSWORD
+    from tests.e2e.test_one_screen import sign_in_as
+    from tests.emails import verify_email
+
+    made = {}
+
+    def make():
+        try:
+            user = get_user_model().objects.create_user(username="marta", email="marta@example.com", password=PASSWORD)
+            verify_email(user)  # the sign-up grant follows: the bar shows a balance
+            made["player"] = player_create_for_user(user=user, nickname="Martaelena")
+        finally:
+            connection.close()
+
+    thread = threading.Thread(target=make)
+    thread.start()
+    thread.join()
+    for locale in ("es-ES", "en-GB"):
+        for width in (360, 390, 700, 790, 900, 1024, 1280):
+            context = browser.new_context(viewport={"width": width, "height": 800}, locale=locale)
+            sign_in_as(context, site_url, made["player"])
+            page = context.new_page()
+            page.goto(site_url + "/lobby/")
+            what = f"{width} px, {locale}"
+            one_line(page, what)
+            assert page.get_by_test_id("header-balance").count() == 1  # in the bar or its menu
+            bar = page.locator(".topbar").bounding_box()
+            boxes = []
+            for item in page.locator(
+                ".topbar .brand, .topbar .chip, .topbar .bell, .topbar .topmenu-button, "
+                ".topbar .topmenu > a, .topbar .topmenu .link, .topbar .topmenu-settings > a"
+            ).all():
+                if not item.is_visible():
+                    continue
+                box = item.bounding_box()
+                label = f"{item.inner_text()!r} at {what}"
+                assert box["x"] >= -0.5 and box["x"] + box["width"] <= width + 0.5, f"{label} spills: {box}"
+                assert bar["y"] - 0.5 <= box["y"] and box["y"] + box["height"] <= bar["y"] + bar["height"] + 0.5, label
+                assert item.evaluate("e => e.scrollWidth <= e.clientWidth + 1"), f"{label} is cut"
+                assert all(apart(box, other) for other in boxes), f"{label} lies over another item"
+                boxes.append(box)
+            if width in (790, 1024):
+                shot(page, f"topbar-member-{width}-{locale[:2]}")
+            context.close()
